@@ -1,0 +1,21 @@
+GO ?= go
+
+.PHONY: build test test-live bench fmt vet
+
+build:
+	$(GO) build -o bin/askbridge ./cmd/askbridge
+
+# The fast suite: unit, end-to-end through the built binary, conformance replay.
+test:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 -timeout 10m ./...
+
+# Real agents from npm against a fake model on 127.0.0.1 (see live/).
+test-live: build
+	$(GO) test -tags live -race -count=1 -timeout 30m ./live/...
+
+bench: build
+	bench/run.sh
+
+fmt:
+	gofmt -l -w .

@@ -1,0 +1,117 @@
+package adapter
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+)
+
+// Message is a request or notification passing through the relay. Raw is
+// the line as it arrived and must not be modified; it is only valid during
+// the interceptor call, so an interceptor that keeps the message past its
+// return keeps a Clone.
+type Message struct {
+	From   *Peer           // the side that sent it
+	Method string          // the method name
+	ID     json.RawMessage // the raw id; nil for a notification
+	Raw    json.RawMessage // the whole message
+}
+
+// IsRequest reports whether the message expects a response.
+func (m *Message) IsRequest() bool { return m.ID != nil }
+
+// Params decodes the params member into v.
+func (m *Message) Params(v any) error {
+	var env struct {
+		Params json.RawMessage `json:"params"`
+	}
+	if err := json.Unmarshal(m.Raw, &env); err != nil {
+		return err
+	}
+	if env.Params == nil {
+		env.Params = json.RawMessage("null")
+	}
+	return json.Unmarshal(env.Params, v)
+}
+
+// Clone copies the message so it outlives the read loop's buffer.
+func (m *Message) Clone() *Message {
+	c := *m
+	c.ID = bytes.Clone(m.ID)
+	c.Raw = bytes.Clone(m.Raw)
+	return &c
+}
+
+// Verdict is what an interceptor decides about a message.
+type Verdict struct {
+	// Replace, when non-nil, is forwarded instead of the message: a whole
+	// JSON-RPC message on one line. A request must keep its id.
+	Replace json.RawMessage
+	// Take means askbridge answers the request itself, or consumes the
+	// notification: nothing is forwarded.
+	Take bool
+	// OnResponse, on a forwarded request, sees the response before it goes
+	// back and returns the line to forward instead, or nil to keep it.
+	OnResponse func(resp json.RawMessage) json.RawMessage
+}
+
+// Interceptor sees a request or notification on the relay's reading
+// goroutine, in arrival order. It must not block: work that waits (asking the
+// user) runs on a goroutine of its own, with a Clone of the message.
+type Interceptor func(m *Message) Verdict
+
+// Pass is the verdict that forwards a message unchanged.
+var Pass = Verdict{}
+
+// RewriteParams returns an interceptor that forwards the message with its
+// params replaced by fn's result; fn returning nil or an error forwards the
+// original (the error is logged by the caller of fn, if wanted).
+func RewriteParams(fn func(params json.RawMessage) (json.RawMessage, error)) Interceptor {
+	return func(m *Message) Verdict {
+		var env map[string]json.RawMessage
+		if err := json.Unmarshal(m.Raw, &env); err != nil {
+			return Pass
+		}
+		out, err := fn(env["params"])
+		if err != nil || out == nil {
+			return Pass
+		}
+		env["params"] = out
+		b, err := json.Marshal(env)
+		if err != nil {
+			return Pass
+		}
+		return Verdict{Replace: b}
+	}
+}
+
+// idKey canonicalises a JSON-RPC id so a response matches its request even
+// when the peer re-encoded the id (1.0 and 1, say).
+func idKey(id []byte) string {
+	id = bytes.TrimSpace(id)
+	if len(id) > 0 && (id[0] == '-' || '0' <= id[0] && id[0] <= '9') {
+		if f, err := strconv.ParseFloat(string(id), 64); err == nil {
+			return strconv.FormatFloat(f, 'g', -1, 64)
+		}
+	}
+	if len(id) > 0 && id[0] == '"' && bytes.IndexByte(id, '\\') >= 0 {
+		var s string
+		if json.Unmarshal(id, &s) == nil {
+			b, _ := json.Marshal(s)
+			return string(b)
+		}
+	}
+	return string(id)
+}
+
+// methodName returns the method as a string, unescaping if it must.
+func methodName(raw []byte) string {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw)
+	}
+	var s string
+	if json.Unmarshal(append(append([]byte{'"'}, raw...), '"'), &s) != nil {
+		return string(raw)
+	}
+	return s
+}

@@ -1,0 +1,54 @@
+package adapter
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Directions of travel, as written in a recording.
+const (
+	ClientToAgent = "c2a"
+	AgentToClient = "a2c"
+)
+
+// recorder appends every line both ways as JSONL:
+// {"dir":"c2a"|"a2c","t":<ms since start>,"msg":<json>}.
+type recorder struct {
+	mu    sync.Mutex
+	w     *bufio.Writer
+	start time.Time
+	buf   []byte
+}
+
+func newRecorder(w io.Writer) *recorder {
+	return &recorder{w: bufio.NewWriterSize(w, 64<<10), start: time.Now()}
+}
+
+func (r *recorder) record(dir string, msg []byte) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	b := append(r.buf[:0], `{"dir":"`...)
+	b = append(b, dir...)
+	b = append(b, `","t":`...)
+	b = strconv.AppendFloat(b, float64(time.Since(r.start).Microseconds())/1000, 'f', 3, 64)
+	b = append(b, `,"msg":`...)
+	b = append(b, msg...)
+	b = append(b, "}\n"...)
+	r.buf = b
+	r.w.Write(b)
+}
+
+func (r *recorder) flush() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.w.Flush()
+}

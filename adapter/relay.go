@@ -1,0 +1,223 @@
+package adapter
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+)
+
+// Relay moves lines between the client and the agent. Per direction, lines
+// leave in the order they arrived, and the reading goroutine never waits for
+// a reply: requests are forwarded at once and their responses matched by id
+// when they come back on the other side's loop.
+type Relay struct {
+	Client *Peer // askbridge writes to the client through it
+	Agent  *Peer // askbridge writes to the agent through it
+
+	logger    *slog.Logger
+	rec       *recorder
+	clientIn  *lineReader
+	agentIn   *lineReader
+	fromAgent map[string]Interceptor
+	fromCli   map[string]Interceptor
+
+	mu sync.Mutex
+	// pending holds forwarded requests awaiting a response, keyed by the
+	// direction they travelled and their canonical id.
+	toAgent  map[string]forwarded
+	toClient map[string]forwarded
+	// agentGone is set once the agent stopped; later client requests are
+	// answered with it.
+	agentGone *Error
+
+	clientDone chan struct{}
+	agentDone  chan struct{}
+}
+
+type forwarded struct {
+	id         json.RawMessage
+	method     string
+	onResponse func(json.RawMessage) json.RawMessage
+}
+
+// RelayConfig holds the four streams and the options of a Relay.
+type RelayConfig struct {
+	ClientIn  io.Reader // what the client sends (askbridge's stdin)
+	ClientOut io.Writer // to the client (askbridge's stdout)
+	AgentIn   io.Reader // what the agent sends (the child's stdout)
+	AgentOut  io.Writer // to the agent (the child's stdin)
+	Record    io.Writer // when non-nil, every line both ways as JSONL
+	Logger    *slog.Logger
+}
+
+// NewRelay builds a relay; Start runs it.
+func NewRelay(cfg RelayConfig) *Relay {
+	logger := cfg.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	var rec *recorder
+	if cfg.Record != nil {
+		rec = newRecorder(cfg.Record)
+	}
+	return &Relay{
+		Client:     newPeer("client", AgentToClient, newLineWriter(cfg.ClientOut), rec),
+		Agent:      newPeer("agent", ClientToAgent, newLineWriter(cfg.AgentOut), rec),
+		logger:     logger,
+		rec:        rec,
+		clientIn:   newLineReader(cfg.ClientIn),
+		agentIn:    newLineReader(cfg.AgentIn),
+		fromAgent:  map[string]Interceptor{},
+		fromCli:    map[string]Interceptor{},
+		toAgent:    map[string]forwarded{},
+		toClient:   map[string]forwarded{},
+		clientDone: make(chan struct{}),
+		agentDone:  make(chan struct{}),
+	}
+}
+
+// FromClient installs fn for a method the client sends. Call before Start.
+func (r *Relay) FromClient(method string, fn Interceptor) { r.fromCli[method] = fn }
+
+// FromAgent installs fn for a method the agent sends. Call before Start.
+func (r *Relay) FromAgent(method string, fn Interceptor) { r.fromAgent[method] = fn }
+
+// Start runs both directions on goroutines of their own.
+func (r *Relay) Start() {
+	go r.loop(r.clientIn, r.Client, r.Agent, r.fromCli, r.toAgent, r.toClient, r.clientDone)
+	go r.loop(r.agentIn, r.Agent, r.Client, r.fromAgent, r.toClient, r.toAgent, r.agentDone)
+}
+
+// ClientDone is closed when the client's input ends.
+func (r *Relay) ClientDone() <-chan struct{} { return r.clientDone }
+
+// AgentDone is closed when the agent's output ends.
+func (r *Relay) AgentDone() <-chan struct{} { return r.agentDone }
+
+// Logger is the relay's logger.
+func (r *Relay) Logger() *slog.Logger { return r.logger }
+
+// loop reads one side and writes to the other. sent tracks the requests this
+// direction forwards; answered the ones the other direction forwarded, whose
+// responses arrive here.
+func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]Interceptor, sent, answered map[string]forwarded, done chan struct{}) {
+	defer close(done)
+	var err error
+	for {
+		var line []byte
+		if line, err = in.next(); err != nil {
+			break
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		r.handle(line, from, to, hooks, sent, answered)
+		if !in.lineComplete() {
+			if ferr := to.w.flush(); ferr != nil {
+				r.logger.Debug("write failed", "to", to.name, "err", ferr)
+			}
+		}
+	}
+	if !errors.Is(err, io.EOF) {
+		r.logger.Warn("read failed", "from", from.name, "err", err)
+	}
+	from.disconnect(errors.New(from.name + " closed its output"))
+}
+
+func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]Interceptor, sent, answered map[string]forwarded) {
+	h, err := scan(line)
+	if err != nil {
+		r.logger.Warn("malformed line", "from", from.name, "err", err, "line", preview(line))
+		from.ReplyError(nil, &Error{Code: CodeParseError, Message: "Parse error: " + err.Error()})
+		return
+	}
+	if h.isResponse() {
+		if from.deliver(h.id, line) {
+			return
+		}
+		key := idKey(h.id)
+		r.mu.Lock()
+		f, ok := answered[key]
+		delete(answered, key)
+		r.mu.Unlock()
+		if ok && f.onResponse != nil {
+			if out := f.onResponse(line); out != nil {
+				line = out
+			}
+		}
+		r.forward(to, line, false)
+		return
+	}
+	if h.method == nil {
+		r.forward(to, line, false)
+		return
+	}
+	var v Verdict
+	method := methodName(h.method)
+	if fn := hooks[method]; fn != nil {
+		v = fn(&Message{From: from, Method: method, ID: h.id, Raw: line})
+	}
+	if v.Take {
+		return
+	}
+	if v.Replace != nil {
+		line = v.Replace
+	}
+	if h.id != nil {
+		if to == r.Agent && r.agentStopped(h.id) {
+			return
+		}
+		r.mu.Lock()
+		sent[idKey(h.id)] = forwarded{id: bytes.Clone(h.id), method: method, onResponse: v.OnResponse}
+		r.mu.Unlock()
+	}
+	r.forward(to, line, false)
+}
+
+func (r *Relay) forward(to *Peer, line []byte, flush bool) {
+	if err := to.send(line, flush); err != nil {
+		r.logger.Debug("write failed", "to", to.name, "err", err)
+	}
+}
+
+// agentStopped answers a client request when the agent is gone already.
+func (r *Relay) agentStopped(id []byte) bool {
+	r.mu.Lock()
+	gone := r.agentGone
+	r.mu.Unlock()
+	if gone == nil {
+		return false
+	}
+	r.Client.ReplyError(bytes.Clone(id), gone)
+	return true
+}
+
+// FailPending answers every client request still waiting for the agent with
+// e, and every later one too: the agent will not answer them.
+func (r *Relay) FailPending(e *Error) {
+	r.mu.Lock()
+	if r.agentGone == nil {
+		r.agentGone = e
+	}
+	pending := make([]forwarded, 0, len(r.toAgent))
+	for k, f := range r.toAgent {
+		pending = append(pending, f)
+		delete(r.toAgent, k)
+	}
+	r.mu.Unlock()
+	for _, f := range pending {
+		r.logger.Debug("failing a pending request", "method", f.method)
+		r.Client.ReplyError(f.id, e)
+	}
+	r.Agent.disconnect(errors.New(e.Message))
+}
+
+// Flush writes out anything buffered, recording included.
+func (r *Relay) Flush() {
+	r.Client.w.flush()
+	r.Agent.w.flush()
+	r.rec.flush()
+}

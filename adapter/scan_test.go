@@ -1,0 +1,61 @@
+package adapter
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestScanHeader(t *testing.T) {
+	tests := []struct {
+		line             string
+		method, id       string
+		req, notif, resp bool
+	}{
+		{line: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"a":[1,2,{"method":"x"}]}}`, method: "initialize", id: "1", req: true},
+		{line: `{"jsonrpc":"2.0","method":"session/update","params":{}}`, method: "session/update", notif: true},
+		{line: ` { "id" : "abc" , "result" : null } `, id: `"abc"`, resp: true},
+		{line: `{"id":null,"error":{"code":-32700,"message":"x","data":{"id":2}}}`, id: "null", resp: true},
+		{line: `{"id":-1.5e3,"method":"_x\/y","params":[]}`, method: `_x\/y`, id: "-1.5e3", req: true},
+	}
+	for _, tt := range tests {
+		h, err := scan([]byte(tt.line))
+		require.NoError(t, err, tt.line)
+		assert.Equal(t, tt.method, string(h.method), tt.line)
+		assert.Equal(t, tt.id, string(h.id), tt.line)
+		assert.Equal(t, tt.req, h.isRequest(), tt.line)
+		assert.Equal(t, tt.notif, h.isNotification(), tt.line)
+		assert.Equal(t, tt.resp, h.isResponse(), tt.line)
+	}
+}
+
+func TestScanRejectsMalformed(t *testing.T) {
+	for _, line := range []string{``, `not json`, `{"a":}`, `{"a":1`, `{"a":1}}`, `{"a" 1}`, `[1,]`, `{"a":tru}`,
+		`{"a":"\x"}`, `{"a":01}`, `{"a":1.}`, `{"a":"unterminated}`, `{"a":1} x`, `{,}`, `{"a":[}`, `-`, `"\u12"`} {
+		_, err := scan([]byte(line))
+		assert.Error(t, err, "%q", line)
+	}
+	// A deep line fails or passes without exhausting the stack.
+	deep := strings.Repeat("[", 1<<20) + strings.Repeat("]", 1<<20)
+	_, err := scan([]byte(deep))
+	assert.NoError(t, err)
+}
+
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{`{"id":1,"method":"a","params":{"x":[1,true,null,"s\n"]}}`, `[{"a":1}]`, `{"id":"x","result":{}}`, `1e5`, `"\u00e9"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		_, err := scan(b)
+		// scan is json.Valid except that it tolerates control bytes in strings.
+		if json.Valid(b) && err != nil {
+			t.Fatalf("valid JSON rejected: %q: %v", b, err)
+		}
+		if err == nil && !json.Valid(b) && !strings.ContainsFunc(string(b), func(r rune) bool { return r < 0x20 }) {
+			t.Fatalf("invalid JSON accepted: %q", b)
+		}
+	})
+}

@@ -1,0 +1,84 @@
+// Command askbridge makes an AI coding agent's "ask the user a question" tool
+// work in every ACP client. Run it as the agent: askbridge -- AGENT [ARGS...].
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/askbridge/askbridge/adapter"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if sub, ok := subcommands[args[0]]; ok {
+			return sub(args[1:], stdin, stdout, stderr)
+		}
+	}
+	return runProxy(args, stdin, stdout, stderr)
+}
+
+// subcommands other than the proxy itself, by name.
+var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{}
+
+func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, opts := proxyFlags(stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	command := fs.Args()
+	if len(command) == 0 {
+		fs.Usage()
+		return 2
+	}
+	logger, closeLog, err := opts.logger(stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge:", err)
+		return 2
+	}
+	defer closeLog()
+	record, closeRecord, err := opts.recordFile()
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge:", err)
+		return 2
+	}
+	defer closeRecord()
+
+	// A client that goes away must not kill askbridge with SIGPIPE before it
+	// has stopped the agent; writes return EPIPE instead.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	defer stop()
+
+	err = adapter.Run(ctx, adapter.Config{
+		Command: command,
+		Stdin:   stdin,
+		Stdout:  stdout,
+		Stderr:  stderr,
+		Record:  record,
+		Logger:  logger,
+		Grace:   opts.grace,
+	})
+	var exit *adapter.AgentExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit):
+		logger.Error("askbridge: " + exit.Error())
+		return exit.ExitCode()
+	case errors.Is(err, context.Canceled):
+		return 130
+	default:
+		logger.Error("askbridge: " + err.Error())
+		return 1
+	}
+}

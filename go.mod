@@ -1,0 +1,10 @@
+module github.com/askbridge/askbridge
+
+go 1.26.0
+
+require github.com/stretchr/testify v1.12.1
+
+require (
+	github.com/sourcegraph/jsonrpc2 v0.2.3 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+)
