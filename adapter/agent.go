@@ -89,13 +89,13 @@ func (a *Agent) Stop(grace time.Duration) {
 // reapGroup stops what is left of the agent's process group.
 func (a *Agent) reapGroup(grace time.Duration) {
 	pgid := a.cmd.Process.Pid
-	if syscall.Kill(-pgid, 0) != nil {
+	if !groupAlive(pgid) {
 		return
 	}
 	syscall.Kill(-pgid, syscall.SIGTERM)
 	deadline := time.Now().Add(grace)
 	for time.Now().Before(deadline) {
-		if syscall.Kill(-pgid, 0) != nil {
+		if !groupAlive(pgid) {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)

@@ -1,0 +1,65 @@
+package adapter
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets the test binary play a fake agent when re-executed with
+// ASKBRIDGE_FAKE_AGENT set, so lifecycle tests run a real child process.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("ASKBRIDGE_FAKE_AGENT"); mode != "" {
+		os.Exit(fakeAgent(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeAgent answers each request with {"echo":method}. The method "crash"
+// makes it exit 3 without answering. Mode "stubborn" ignores SIGTERM and
+// stdin EOF and leaves a grandchild behind; mode "stderr" writes a line to
+// stderr first.
+func fakeAgent(mode string) int {
+	if mode == "stubborn" {
+		signal.Ignore(syscall.SIGTERM)
+		exec.Command("sleep", "300").Start()
+	}
+	if mode == "stderr" {
+		fmt.Fprintln(os.Stderr, "fake agent: hello on stderr")
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(nil, 1<<30)
+	for sc.Scan() {
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if json.Unmarshal(sc.Bytes(), &msg) != nil || msg.ID == nil {
+			continue
+		}
+		if msg.Method == "crash" {
+			os.Exit(3)
+		}
+		fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":{"echo":%q}}`+"\n", msg.ID, msg.Method)
+	}
+	if mode == "stubborn" {
+		time.Sleep(time.Hour)
+	}
+	return 0
+}
+
+// fakeAgentCommand is the command line that runs this binary as the agent.
+func fakeAgentCommand(t *testing.T, mode string) ([]string, []string) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without atexit_sleep_ms=0 a race-enabled child lingers a second on exit.
+	return []string{exe, "-test.run=^$"}, []string{"ASKBRIDGE_FAKE_AGENT=" + mode, "GORACE=atexit_sleep_ms=0"}
+}

@@ -1,0 +1,328 @@
+package adapter
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pipeEnd is one side's view of the relay: it writes lines in and reads
+// lines out, with a deadline on every read.
+type pipeEnd struct {
+	t   *testing.T
+	w   io.WriteCloser
+	in  chan []byte
+	mu  sync.Mutex
+	err error
+}
+
+func newPipeEnd(t *testing.T, r io.Reader, w io.WriteCloser) *pipeEnd {
+	p := &pipeEnd{t: t, w: w, in: make(chan []byte, 1024)}
+	go func() {
+		lr := newLineReader(r)
+		for {
+			line, err := lr.next()
+			if err != nil {
+				close(p.in)
+				return
+			}
+			p.in <- bytes.Clone(line)
+		}
+	}()
+	return p
+}
+
+func (p *pipeEnd) send(line string) {
+	p.t.Helper()
+	_, err := io.WriteString(p.w, line+"\n")
+	require.NoError(p.t, err)
+}
+
+func (p *pipeEnd) recv() string {
+	p.t.Helper()
+	return p.recvWithin(5 * time.Second)
+}
+
+func (p *pipeEnd) recvWithin(d time.Duration) string {
+	p.t.Helper()
+	select {
+	case line, ok := <-p.in:
+		require.True(p.t, ok, "stream closed")
+		return string(line)
+	case <-time.After(d):
+		p.t.Fatal("timed out waiting for a line")
+		return ""
+	}
+}
+
+// relayHarness wires a relay to a fake client and a fake agent.
+type relayHarness struct {
+	relay  *Relay
+	client *pipeEnd // what the client sends and receives
+	agent  *pipeEnd // what the agent sends and receives
+	rec    *bytes.Buffer
+}
+
+func newHarness(t *testing.T, setup func(*Relay)) *relayHarness {
+	cInR, cInW := io.Pipe()   // client -> relay
+	cOutR, cOutW := io.Pipe() // relay -> client
+	aInR, aInW := io.Pipe()   // agent -> relay
+	aOutR, aOutW := io.Pipe() // relay -> agent
+	rec := &bytes.Buffer{}
+	r := NewRelay(RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW, Record: &syncWriter{w: rec}})
+	if setup != nil {
+		setup(r)
+	}
+	r.Start()
+	h := &relayHarness{relay: r, client: newPipeEnd(t, cOutR, cInW), agent: newPipeEnd(t, aOutR, aInW), rec: rec}
+	t.Cleanup(func() {
+		cInW.Close()
+		aInW.Close()
+		<-r.ClientDone()
+		<-r.AgentDone()
+		cOutW.Close()
+		aOutW.Close()
+	})
+	return h
+}
+
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(b)
+}
+
+func TestRelayKeepsMessagesByteForByte(t *testing.T) {
+	h := newHarness(t, nil)
+	// Unknown methods, extension methods, _meta, unknown fields and variants,
+	// odd spacing, error data, ids of every JSON type a peer may use.
+	toAgent := []string{
+		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":{"x":[1,2]}}},"futureField":{"a":null}}}`,
+		`{"jsonrpc":"2.0","id":"str-id","method":"session/prompt","params":{"sessionId":"s1","prompt":[{"type":"text","text":"héllo \u2603 \"q\""}]}}`,
+		`{"jsonrpc":"2.0","id":-7,"method":"_x/custom","params":{"deep":{"deeper":[{"k":1.5e-3}]}}}`,
+		`{"jsonrpc":"2.0","id":3.0,"method":"session/new","params":{}}`,
+		`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1","_meta":{"why":"user"}}}`,
+		`{ "jsonrpc" : "2.0" , "method" : "_zed/notify" }`,
+		`{"jsonrpc":"2.0","id":"a2c-1","result":{"outcome":{"outcome":"selected","optionId":"x"},"extra":true}}`,
+		`[{"jsonrpc":"2.0","method":"batch/is/opaque"}]`,
+	}
+	toClient := []string{
+		`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"a_future_variant","payload":{"z":1}}}}`,
+		`{"jsonrpc":"2.0","id":"a2c-1","method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"t"},"options":[]}}`,
+		`{"jsonrpc":"2.0","id":9,"method":"fs/read_text_file","params":{"path":"/x"}}`,
+		`{"jsonrpc":"2.0","id":0,"error":{"code":-32000,"message":"auth required","data":{"authMethods":["a"]}}}`,
+		`{"jsonrpc":"2.0","id":"str-id","result":{"stopReason":"end_turn","_meta":{"usage":{"in":1}}}}`,
+		`{"jsonrpc":"2.0","id":-7,"result":null}`,
+		`{"jsonrpc":"2.0","id":3,"result":{"sessionId":"s1"}}`,
+	}
+	for _, l := range toAgent {
+		h.client.send(l)
+	}
+	for _, l := range toClient {
+		h.agent.send(l)
+	}
+	for _, l := range toAgent {
+		assert.Equal(t, l, h.agent.recv())
+	}
+	for _, l := range toClient {
+		assert.Equal(t, l, h.client.recv())
+	}
+}
+
+func TestRelayKeepsOrderUnderConcurrentTraffic(t *testing.T) {
+	h := newHarness(t, nil)
+	const n = 2000
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := range n {
+			if i%3 == 0 {
+				h.client.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"session/prompt","params":{"i":%d}}`, i, i))
+			} else {
+				h.client.send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"_n","params":{"i":%d}}`, i))
+			}
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for i := range n {
+			h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"session/update","params":{"i":%d}}`, i))
+		}
+	}()
+	for i := range n {
+		var m struct{ Params struct{ I int } }
+		require.NoError(t, json.Unmarshal([]byte(h.agent.recv()), &m))
+		require.Equal(t, i, m.Params.I)
+		require.NoError(t, json.Unmarshal([]byte(h.client.recv()), &m))
+		require.Equal(t, i, m.Params.I)
+	}
+	wg.Wait()
+}
+
+func TestRelaySlowRequestDoesNotHoldBackLaterMessages(t *testing.T) {
+	h := newHarness(t, nil)
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"session/prompt","params":{}}`)
+	h.client.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{}}`)
+	assert.Contains(t, h.agent.recv(), `"session/prompt"`)
+	assert.Contains(t, h.agent.recv(), `"session/cancel"`)
+	h.agent.send(`{"jsonrpc":"2.0","method":"session/update","params":{}}`)
+	assert.Contains(t, h.client.recv(), `session/update`)
+	h.agent.send(`{"jsonrpc":"2.0","id":1,"result":{"stopReason":"cancelled"}}`)
+	assert.Contains(t, h.client.recv(), `"cancelled"`)
+}
+
+func TestRelayPassesA64MiBLine(t *testing.T) {
+	h := newHarness(t, nil)
+	big := `{"jsonrpc":"2.0","method":"session/update","params":{"text":"` + strings.Repeat("x", 64<<20) + `"}}`
+	go h.agent.send(big)
+	got := h.client.recvWithin(60 * time.Second)
+	assert.Equal(t, len(big), len(got))
+	assert.True(t, got == big)
+	h.agent.send(`{"jsonrpc":"2.0","method":"after"}`)
+	assert.Equal(t, `{"jsonrpc":"2.0","method":"after"}`, h.client.recv())
+}
+
+func TestRelayAnswersMalformedLinesAndGoesOn(t *testing.T) {
+	h := newHarness(t, nil)
+	h.client.send(`this is not json`)
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"x","params":{`)
+	h.client.send(`{"jsonrpc":"2.0","id":2,"method":"ok"}`)
+	for range 2 {
+		var resp struct {
+			ID    json.RawMessage
+			Error Error
+		}
+		require.NoError(t, json.Unmarshal([]byte(h.client.recv()), &resp))
+		assert.Equal(t, "null", string(resp.ID))
+		assert.Equal(t, CodeParseError, resp.Error.Code)
+		assert.Contains(t, resp.Error.Message, "Parse error")
+	}
+	assert.Equal(t, `{"jsonrpc":"2.0","id":2,"method":"ok"}`, h.agent.recv())
+	h.agent.send(`garbage from the agent`)
+	assert.Contains(t, h.agent.recv(), `"code":-32700`)
+}
+
+func TestRelayInterceptors(t *testing.T) {
+	var taken *Message
+	h := newHarness(t, func(r *Relay) {
+		r.FromClient("initialize", RewriteParams(func(p json.RawMessage) (json.RawMessage, error) {
+			return json.RawMessage(`{"rewritten":true}`), nil
+		}))
+		r.FromAgent("_askbridge/ask", func(m *Message) Verdict {
+			taken = m.Clone()
+			go r.Agent.Reply(taken.ID, map[string]string{"answered": "by askbridge"})
+			return Verdict{Take: true}
+		})
+		r.FromClient("session/new", func(m *Message) Verdict {
+			return Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+				return json.RawMessage(bytes.Replace(resp, []byte(`"s1"`), []byte(`"seen"`), 1))
+			}}
+		})
+	})
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"a":1}}`)
+	assert.JSONEq(t, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rewritten":true}}`, h.agent.recv())
+
+	h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"questions":[]}}`)
+	assert.JSONEq(t, `{"jsonrpc":"2.0","id":5,"result":{"answered":"by askbridge"}}`, h.agent.recv())
+	assert.Equal(t, "_askbridge/ask", taken.Method)
+
+	h.client.send(`{"jsonrpc":"2.0","id":2,"method":"session/new","params":{}}`)
+	h.agent.recv()
+	h.agent.send(`{"jsonrpc":"2.0","id":2,"result":{"sessionId":"s1"}}`)
+	assert.Equal(t, `{"jsonrpc":"2.0","id":2,"result":{"sessionId":"seen"}}`, h.client.recv())
+}
+
+func TestPeerCallRoutesItsOwnResponsesAndWithdrawsOnCancel(t *testing.T) {
+	h := newHarness(t, nil)
+	done := make(chan json.RawMessage)
+	go func() {
+		res, err := h.relay.Client.Call(t.Context(), "session/request_permission", map[string]any{"sessionId": "s1"})
+		assert.NoError(t, err)
+		done <- res
+	}()
+	var req struct {
+		ID     string
+		Method string
+	}
+	require.NoError(t, json.Unmarshal([]byte(h.client.recv()), &req))
+	assert.Equal(t, "session/request_permission", req.Method)
+	// A response with the same id from the agent's namespace is not ours.
+	h.client.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"result":{"outcome":{"outcome":"cancelled"}}}`, req.ID))
+	assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(<-done))
+
+	ctx, cancel := contextWithCancel(t)
+	errc := make(chan error)
+	go func() {
+		_, err := h.relay.Client.Call(ctx, "session/request_permission", nil)
+		errc <- err
+	}()
+	require.NoError(t, json.Unmarshal([]byte(h.client.recv()), &req))
+	cancel()
+	assert.ErrorIs(t, <-errc, ctxCanceled)
+	assert.JSONEq(t, fmt.Sprintf(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":%q}}`, req.ID), h.client.recv())
+}
+
+func TestRecordWritesEveryLineBothWays(t *testing.T) {
+	h := newHarness(t, nil)
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"initialize"}`)
+	h.agent.recv()
+	h.agent.send(`{"jsonrpc":"2.0","id":1,"result":{}}`)
+	h.client.recv()
+	h.relay.Flush()
+	sc := bufio.NewScanner(bytes.NewReader(h.rec.Bytes()))
+	var got []string
+	for sc.Scan() {
+		var e struct {
+			Dir string
+			T   float64
+			Msg json.RawMessage
+		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &e))
+		got = append(got, e.Dir+" "+string(e.Msg))
+	}
+	assert.Equal(t, []string{
+		`c2a {"jsonrpc":"2.0","id":1,"method":"initialize"}`,
+		`a2c {"jsonrpc":"2.0","id":1,"result":{}}`,
+	}, got)
+}
+
+func TestFailPendingAnswersEveryWaitingClientRequest(t *testing.T) {
+	h := newHarness(t, nil)
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"session/prompt"}`)
+	h.client.send(`{"jsonrpc":"2.0","id":"two","method":"session/prompt"}`)
+	h.client.send(`{"jsonrpc":"2.0","id":3,"method":"session/new"}`)
+	for range 3 {
+		h.agent.recv()
+	}
+	h.agent.send(`{"jsonrpc":"2.0","id":3,"result":{}}`)
+	h.client.recv()
+	h.relay.FailPending(Internal("askbridge: the agent exited: exit status 3", nil))
+	ids := map[string]bool{}
+	for range 2 {
+		var resp struct {
+			ID    json.RawMessage
+			Error Error
+		}
+		require.NoError(t, json.Unmarshal([]byte(h.client.recv()), &resp))
+		assert.Equal(t, "askbridge: the agent exited: exit status 3", resp.Error.Message)
+		ids[string(resp.ID)] = true
+	}
+	assert.Equal(t, map[string]bool{`1`: true, `"two"`: true}, ids)
+	h.client.send(`{"jsonrpc":"2.0","id":4,"method":"session/prompt"}`)
+	assert.Contains(t, h.client.recv(), `"id":4,"error"`)
+}

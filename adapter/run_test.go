@@ -1,0 +1,142 @@
+package adapter
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runHarness runs Run with a fake client on pipes.
+type runHarness struct {
+	client *pipeEnd
+	stdinW io.WriteCloser
+	stderr *syncBuffer
+	done   chan error
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func startRun(t *testing.T, command, env []string, grace time.Duration) *runHarness {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	h := &runHarness{stdinW: inW, stderr: &syncBuffer{}, done: make(chan error, 1)}
+	h.client = newPipeEnd(t, outR, inW)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	go func() {
+		h.done <- Run(ctx, Config{Command: command, Env: env, Stdin: inR, Stdout: outW, Stderr: h.stderr, Grace: grace})
+		outW.Close()
+	}()
+	t.Cleanup(func() {
+		inW.Close()
+		cancel()
+	})
+	return h
+}
+
+func (h *runHarness) wait(t *testing.T) error {
+	t.Helper()
+	select {
+	case err := <-h.done:
+		return err
+	case <-time.After(20 * time.Second):
+		t.Fatal("Run did not return")
+		return nil
+	}
+}
+
+func TestRunStopsTheAgentWhenTheClientCloses(t *testing.T) {
+	cmd, env := fakeAgentCommand(t, "stderr")
+	h := startRun(t, cmd, env, time.Second)
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)
+	assert.JSONEq(t, `{"jsonrpc":"2.0","id":1,"result":{"echo":"initialize"}}`, h.client.recv())
+	h.stdinW.Close()
+	start := time.Now()
+	require.NoError(t, h.wait(t))
+	assert.Less(t, time.Since(start), time.Second, "an agent that exits on stdin EOF needs no signal")
+	assert.Contains(t, h.stderr.String(), "fake agent: hello on stderr", "the agent's stderr reaches askbridge's")
+}
+
+func TestRunAnswersPendingRequestsWhenTheAgentCrashes(t *testing.T) {
+	cmd, env := fakeAgentCommand(t, "echo")
+	h := startRun(t, cmd, env, time.Second)
+	h.client.send(`{"jsonrpc":"2.0","id":"p1","method":"session/prompt","params":{}}`)
+	h.client.recv()
+	h.client.send(`{"jsonrpc":"2.0","id":7,"method":"crash","params":{}}`)
+	var resp struct {
+		ID    json.RawMessage
+		Error Error
+	}
+	require.NoError(t, json.Unmarshal([]byte(h.client.recv()), &resp))
+	assert.Equal(t, "7", string(resp.ID))
+	assert.Equal(t, CodeInternalError, resp.Error.Code)
+	assert.Equal(t, "askbridge: the agent exited: exit status 3", resp.Error.Message)
+
+	err := h.wait(t)
+	var exit *AgentExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 3, exit.ExitCode())
+}
+
+func TestRunKillsAnAgentThatIgnoresSIGTERM(t *testing.T) {
+	cmd, env := fakeAgentCommand(t, "stubborn")
+	h := startRun(t, cmd, env, 300*time.Millisecond)
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)
+	h.client.recv()
+	h.stdinW.Close()
+	start := time.Now()
+	require.NoError(t, h.wait(t))
+	elapsed := time.Since(start)
+	assert.GreaterOrEqual(t, elapsed, 600*time.Millisecond, "stdin close, then SIGTERM, each with its grace")
+	assert.Less(t, elapsed, 5*time.Second)
+}
+
+func TestRunLeavesNoProcessOfTheAgentsGroup(t *testing.T) {
+	cmd, env := fakeAgentCommand(t, "stubborn")
+	h := startRun(t, cmd, env, 200*time.Millisecond)
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"_pid","params":{}}`)
+	h.client.recv()
+	pgids := agentGroups(t)
+	h.stdinW.Close()
+	require.NoError(t, h.wait(t))
+	for _, pgid := range pgids {
+		assert.False(t, groupAlive(pgid), "process group %d still has running members", pgid)
+	}
+}
+
+func TestRunReportsAnAgentThatCannotStart(t *testing.T) {
+	h := startRun(t, []string{"/nonexistent/agent-binary"}, nil, time.Second)
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)
+	var resp struct {
+		ID    json.RawMessage
+		Error Error
+	}
+	require.NoError(t, json.Unmarshal([]byte(h.client.recv()), &resp))
+	assert.Equal(t, "1", string(resp.ID))
+	assert.Contains(t, resp.Error.Message, `cannot start agent "/nonexistent/agent-binary"`)
+	h.stdinW.Close()
+	err := h.wait(t)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no such file or directory")
+}
