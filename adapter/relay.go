@@ -156,9 +156,12 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]Interceptor
 		return
 	}
 	var v Verdict
-	method := methodName(h.method)
-	if fn := hooks[method]; fn != nil {
-		v = fn(&Message{From: from, Method: method, ID: h.id, Raw: line})
+	fn := hooks[string(h.method)] // no allocation on the hot path
+	if fn == nil && bytes.IndexByte(h.method, '\\') >= 0 {
+		fn = hooks[methodName(h.method)]
+	}
+	if fn != nil {
+		v = fn(&Message{From: from, Method: methodName(h.method), ID: h.id, Raw: line})
 	}
 	if v.Take {
 		return
@@ -171,7 +174,7 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]Interceptor
 			return
 		}
 		r.mu.Lock()
-		sent[idKey(h.id)] = forwarded{id: bytes.Clone(h.id), method: method, onResponse: v.OnResponse}
+		sent[idKey(h.id)] = forwarded{id: bytes.Clone(h.id), method: methodName(h.method), onResponse: v.OnResponse}
 		r.mu.Unlock()
 	}
 	r.forward(to, line, false)

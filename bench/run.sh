@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Prints the relay's figures: throughput against cat, added round-trip
+# latency and peak RSS. Usage: bench/run.sh [relaybench flags]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+go build -o bin/askbridge ./cmd/askbridge
+go run ./bench/relaybench -askbridge bin/askbridge "$@"
