@@ -1,0 +1,198 @@
+package permission
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/askbridge/askbridge/toolinfo"
+)
+
+// Peer is the client as the asking flow sees it.
+type Peer interface {
+	// RequestPermission sends session/request_permission and waits for the
+	// response. When ctx ends first the request must be withdrawn (ACP's
+	// $/cancel_request) and ctx's error returned.
+	RequestPermission(ctx context.Context, params []byte) ([]byte, error)
+	// Notify sends a notification, such as session/update.
+	Notify(ctx context.Context, method string, params any) error
+}
+
+// Ask asks a question set: a tool call showing the questions, then one
+// permission request per question (several for a multi-select asked a pick
+// at a time), follow-ups of the picked options right after their question,
+// and an update summarising the answers. A cancelled outcome, or ctx
+// ending, ends the set with no further question: Result.Cancelled. An error
+// means the client could not be asked (it went away, or answered nonsense).
+func Ask(ctx context.Context, p Peer, req Request) (Result, error) {
+	a := &asking{peer: p, req: req, callID: req.ToolCallID}
+	if a.callID == "" {
+		a.callID = "askbridge-" + randomID()
+		a.own = true
+	}
+	a.show(ctx)
+	queue := make([]queued, len(req.Questions))
+	for i, q := range req.Questions {
+		queue[i] = queued{q: q, path: indexPath(i), index: i}
+	}
+	var res Result
+	for i := 0; i < len(queue); i++ {
+		item := queue[i]
+		ans, cancelled, err := a.askOne(ctx, item.q, i, len(queue))
+		if err != nil {
+			a.finish(ctx, nil, "failed")
+			return Result{}, err
+		}
+		if cancelled {
+			a.finish(ctx, nil, "failed")
+			reason := "the user dismissed the question"
+			if ctx.Err() != nil {
+				reason = context.Cause(ctx).Error()
+			}
+			return Result{Cancelled: true, Reason: reason}, nil
+		}
+		res.Answers = append(res.Answers, Answered{Question: item.q, Answer: ans, Path: item.path, Index: item.index})
+		queue = slices.Insert(queue, i+1, followUps(item, ans)...)
+	}
+	a.finish(ctx, res.Answers, "completed")
+	return res, nil
+}
+
+type queued struct {
+	q     Question
+	path  string
+	index int
+}
+
+// followUps are the questions that the picked options of item bring, in
+// option order.
+func followUps(item queued, ans Answer) []queued {
+	var out []queued
+	for _, o := range item.q.Options {
+		if !slices.Contains(ans.Labels, o.Label) {
+			continue
+		}
+		for j, fq := range item.q.FollowUps[o.Label] {
+			out = append(out, queued{q: fq, path: followUpPath(item.path, o.Label, j), index: -1})
+		}
+	}
+	return out
+}
+
+type asking struct {
+	peer   Peer
+	req    Request
+	callID string
+	own    bool // the tool call is askbridge's, not the agent's
+}
+
+// askOne asks one question until it has an answer.
+func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answer, bool, error) {
+	var ans Answer
+	var picked []string
+	for {
+		if ctx.Err() != nil {
+			return Answer{}, true, nil
+		}
+		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked})
+		resp, err := a.peer.RequestPermission(ctx, params)
+		if err != nil {
+			if ctx.Err() != nil {
+				return Answer{}, true, nil
+			}
+			return Answer{}, false, fmt.Errorf("asking %q: %w", q.Question, err)
+		}
+		pk, err := ParseOutcome(q, resp)
+		if err != nil {
+			return Answer{}, false, err
+		}
+		if pk.Cancelled {
+			return Answer{}, true, nil
+		}
+		picked = mergeLabels(q, picked, pk.Labels)
+		ans.Labels = picked
+		if pk.Other {
+			ans.Other, ans.Custom = true, pk.Custom
+		}
+		// One pick answers a single-select; a multi-select is answered by
+		// several picks at once, Other, Done, or running out of options.
+		if !q.MultiSelect || len(pk.Labels) > 1 || pk.Other || pk.Done || len(picked) >= len(q.Options) {
+			return ans, false, nil
+		}
+	}
+}
+
+func mergeLabels(q Question, have, add []string) []string {
+	var out []string
+	for _, o := range q.Options {
+		if slices.Contains(have, o.Label) || slices.Contains(add, o.Label) {
+			out = append(out, o.Label)
+		}
+	}
+	return out
+}
+
+// show puts the questions in front of the user as a tool call before the
+// first permission request: the agent's own call is updated, or a new one
+// started.
+func (a *asking) show(ctx context.Context) {
+	var texts []string
+	for _, q := range a.req.Questions {
+		var opts []toolinfo.Option
+		for _, o := range q.Options {
+			opts = append(opts, toolinfo.Option{Label: o.Label, Description: o.Description})
+		}
+		texts = append(texts, toolinfo.Content(q.Question, opts))
+	}
+	title := "Questions"
+	if len(a.req.Questions) > 0 {
+		title = toolinfo.Title(a.req.Questions[0].Header, 0, 1, a.req.Round)
+		if len(a.req.Questions) > 1 {
+			title = toolinfo.Title(a.req.Questions[0].Header+" and more", 0, 1, a.req.Round)
+		}
+	}
+	update := map[string]any{
+		"sessionUpdate": "tool_call_update",
+		"toolCallId":    a.callID,
+		"title":         title,
+		"kind":          toolinfo.Kind,
+		"status":        "pending",
+		"content":       textContent(strings.Join(texts, "\n\n")),
+	}
+	if a.own {
+		update["sessionUpdate"] = "tool_call"
+	}
+	a.peer.Notify(ctx, "session/update", map[string]any{"sessionId": a.req.SessionID, "update": update})
+}
+
+// finish summarises the answers on the tool call ("Database: Postgres").
+func (a *asking) finish(ctx context.Context, answers []Answered, status string) {
+	var lines []string
+	for _, an := range answers {
+		lines = append(lines, toolinfo.SummaryLine(an.Question.Header, an.Answer.Text()))
+	}
+	if status != "completed" {
+		lines = []string{"Not answered."}
+	}
+	update := map[string]any{
+		"sessionUpdate": "tool_call_update",
+		"toolCallId":    a.callID,
+		"content":       textContent(strings.Join(lines, "\n")),
+	}
+	if a.own {
+		update["status"] = status
+	} else {
+		update["status"] = "in_progress"
+	}
+	// The set is over, whatever ended it: the summary must still go out.
+	a.peer.Notify(context.WithoutCancel(ctx), "session/update", map[string]any{"sessionId": a.req.SessionID, "update": update})
+}
+
+func randomID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}

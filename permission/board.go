@@ -1,0 +1,257 @@
+package permission
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Errors of Board.Answer and Board.Cancel.
+var (
+	ErrUnknown  = errors.New("no such question")
+	ErrResolved = errors.New("question already resolved")
+)
+
+// States of a question set.
+const (
+	StatePending   = "pending"
+	StateAnswered  = "answered"
+	StateCancelled = "cancelled"
+	StateTimeout   = "timeout"
+)
+
+// ReasonTimeout, given to Cancel, resolves a set as timed out.
+const ReasonTimeout = "timeout"
+
+// Event types a board publishes.
+const (
+	EventAsked    = "question.asked"
+	EventReplied  = "question.replied"
+	EventRejected = "question.rejected"
+)
+
+// Pending is a question set on the board, as front ends show it.
+type Pending struct {
+	ID         string     `json:"id"`
+	SessionID  string     `json:"sessionID"`
+	ToolCallID string     `json:"toolCallID,omitempty"`
+	Questions  []Question `json:"questions"`
+	Round      int        `json:"round"`
+	Asked      time.Time  `json:"asked"`
+	State      string     `json:"state"`
+	Result     *Result    `json:"result,omitempty"`
+}
+
+// Event is a change on the board.
+type Event struct {
+	Type    string  `json:"type"`
+	Pending Pending `json:"properties"`
+}
+
+// Board holds the question sets in flight so that several front ends (the
+// client's permission requests, the answer desk, a timeout) can race: the
+// first to resolve a set wins, later ones get ErrResolved.
+type Board struct {
+	seq atomic.Int64
+
+	mu       sync.Mutex
+	tickets  map[string]*Ticket
+	history  map[string][]*Ticket // session -> its sets, in round order
+	rounds   map[string]int       // session -> rounds asked
+	turn     map[string]int       // session -> rounds in the current prompt turn
+	watchers map[chan Event]struct{}
+}
+
+// NewBoard returns an empty board.
+func NewBoard() *Board {
+	return &Board{
+		tickets:  map[string]*Ticket{},
+		history:  map[string][]*Ticket{},
+		rounds:   map[string]int{},
+		turn:     map[string]int{},
+		watchers: map[chan Event]struct{}{},
+	}
+}
+
+// Ticket is one question set on the board.
+type Ticket struct {
+	ID     string
+	board  *Board
+	ctx    context.Context
+	cancel context.CancelFunc
+	p      Pending // guarded by board.mu
+}
+
+// Done is closed once the set is resolved.
+func (t *Ticket) Done() <-chan struct{} { return t.ctx.Done() }
+
+// Context is cancelled once the set is resolved, by whoever resolved it.
+func (t *Ticket) Context() context.Context { return t.ctx }
+
+// Result is the set's result; valid once Done is closed.
+func (t *Ticket) Result() Result {
+	t.board.mu.Lock()
+	defer t.board.mu.Unlock()
+	if t.p.Result == nil {
+		return Result{Cancelled: true, Reason: "not resolved"}
+	}
+	return *t.p.Result
+}
+
+// NextRound counts a new question set in session and returns its round
+// number (from 1, across the session). ok is false when the current prompt
+// turn already had max sets; max <= 0 means no limit.
+func (b *Board) NextRound(session string, max int) (round int, ok bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if max > 0 && b.turn[session] >= max {
+		return b.rounds[session], false
+	}
+	b.turn[session]++
+	b.rounds[session]++
+	return b.rounds[session], true
+}
+
+// ResetTurn starts a new prompt turn in session: the per-turn count of
+// NextRound starts again; round numbers go on.
+func (b *Board) ResetTurn(session string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.turn, session)
+}
+
+// Open puts a question set on the board.
+func (b *Board) Open(req Request) *Ticket {
+	ctx, cancel := context.WithCancel(context.Background())
+	t := &Ticket{
+		ID:     "q" + strconv.FormatInt(b.seq.Add(1), 10),
+		board:  b,
+		ctx:    ctx,
+		cancel: cancel,
+		p: Pending{SessionID: req.SessionID, ToolCallID: req.ToolCallID, Questions: req.Questions,
+			Round: req.Round, Asked: time.Now(), State: StatePending},
+	}
+	t.p.ID = t.ID
+	b.mu.Lock()
+	b.tickets[t.ID] = t
+	b.history[req.SessionID] = append(b.history[req.SessionID], t)
+	b.publish(EventAsked, t.p)
+	b.mu.Unlock()
+	return t
+}
+
+// Answer resolves a pending set with r.
+func (b *Board) Answer(id string, r Result) error {
+	state, event := StateAnswered, EventReplied
+	if r.Cancelled {
+		state, event = StateCancelled, EventRejected
+	}
+	return b.resolve(id, r, state, event)
+}
+
+// Cancel resolves a pending set as cancelled, or as timed out when reason
+// is ReasonTimeout.
+func (b *Board) Cancel(id, reason string) error {
+	state := StateCancelled
+	if reason == ReasonTimeout {
+		state = StateTimeout
+	}
+	return b.resolve(id, Result{Cancelled: true, Reason: reason}, state, EventRejected)
+}
+
+func (b *Board) resolve(id string, r Result, state, event string) error {
+	b.mu.Lock()
+	t, ok := b.tickets[id]
+	if !ok {
+		b.mu.Unlock()
+		return ErrUnknown
+	}
+	if t.p.State != StatePending {
+		b.mu.Unlock()
+		return ErrResolved
+	}
+	t.p.State = state
+	t.p.Result = &r
+	b.publish(event, t.p)
+	b.mu.Unlock()
+	t.cancel()
+	return nil
+}
+
+// Get returns the set with the given id.
+func (b *Board) Get(id string) (Pending, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	t, ok := b.tickets[id]
+	if !ok {
+		return Pending{}, false
+	}
+	return t.p, true
+}
+
+// List returns the pending sets, oldest first.
+func (b *Board) List() []Pending {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []Pending
+	for _, ts := range b.history {
+		for _, t := range ts {
+			if t.p.State == StatePending {
+				out = append(out, t.p)
+			}
+		}
+	}
+	sortByAsked(out)
+	return out
+}
+
+// History returns every set asked in session, in round order; ok is false
+// for a session the board has never seen.
+func (b *Board) History(session string) ([]Pending, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	ts, ok := b.history[session]
+	out := make([]Pending, len(ts))
+	for i, t := range ts {
+		out[i] = t.p
+	}
+	return out, ok
+}
+
+// Subscribe returns the board's events until ctx ends. A watcher too slow
+// to keep up misses events rather than holding the board up.
+func (b *Board) Subscribe(ctx context.Context) <-chan Event {
+	ch := make(chan Event, 64)
+	b.mu.Lock()
+	b.watchers[ch] = struct{}{}
+	b.mu.Unlock()
+	go func() {
+		<-ctx.Done()
+		b.mu.Lock()
+		delete(b.watchers, ch)
+		close(ch)
+		b.mu.Unlock()
+	}()
+	return ch
+}
+
+// publish sends an event to every watcher; b.mu is held.
+func (b *Board) publish(typ string, p Pending) {
+	for ch := range b.watchers {
+		select {
+		case ch <- Event{Type: typ, Pending: p}:
+		default:
+		}
+	}
+}
+
+func sortByAsked(ps []Pending) {
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && ps[j].Asked.Before(ps[j-1].Asked); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package permission
+
+import "strings"
+
+// Option is one choice of a question.
+type Option struct {
+	Label       string `json:"label"`
+	Description string `json:"description,omitempty"`
+}
+
+// Question is one question, in the shape every dialect normalises to.
+type Question struct {
+	Question    string   `json:"question"`
+	Header      string   `json:"header"`
+	Options     []Option `json:"options"`
+	MultiSelect bool     `json:"multiSelect"`
+	// FollowUps maps an option label to the questions asked next when the
+	// user picks it, within the same set.
+	FollowUps map[string][]Question `json:"followUps,omitempty"`
+}
+
+// Answer is what the user chose for one question.
+type Answer struct {
+	Labels []string `json:"labels,omitempty"` // chosen option labels, in option order
+	Other  bool     `json:"other,omitempty"`  // "Other" was chosen
+	Custom string   `json:"custom,omitempty"` // the text typed for Other; may be empty
+}
+
+// OtherWithoutText is the answer text when the user chose Other but the
+// client could not send what they typed.
+const OtherWithoutText = "The user chose \"Other\" and wants to type their own answer in the chat; ask them for it there."
+
+// Text is the answer as one string: labels joined with ", ", the typed
+// text, or OtherWithoutText.
+func (a Answer) Text() string {
+	parts := append([]string(nil), a.Labels...)
+	if a.Other {
+		if a.Custom != "" {
+			parts = append(parts, a.Custom)
+		} else {
+			parts = append(parts, OtherWithoutText)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Answered is a question with its answer.
+type Answered struct {
+	Question Question `json:"question"`
+	Answer   Answer   `json:"answer"`
+	// Path names the question: "questions[0]", or for a follow-up
+	// `questions[0].followUps["OAuth"][1]`.
+	Path string `json:"path"`
+	// Index is the question's place in the set, -1 for a follow-up.
+	Index int `json:"index"`
+}
+
+// Result is the outcome of a question set: the answers in the order the
+// questions were asked, or a cancel.
+type Result struct {
+	Answers   []Answered `json:"answers,omitempty"`
+	Cancelled bool       `json:"cancelled,omitempty"`
+	Reason    string     `json:"reason,omitempty"`
+}
+
+// Request is a question set to ask in a session.
+type Request struct {
+	SessionID  string
+	ToolCallID string // the agent's tool call, when it has one
+	Questions  []Question
+	Round      int // the set's round in the session, from 1
+}
+
+// Recommended answers each question with its option whose label ends in
+// "(Recommended)", else its first: the answer to a question nobody
+// answered in time, with --on-timeout recommended.
+func Recommended(qs []Question) Result {
+	var r Result
+	for i, q := range qs {
+		if len(q.Options) == 0 {
+			continue
+		}
+		pick := q.Options[0].Label
+		for _, o := range q.Options {
+			if strings.HasSuffix(strings.TrimSpace(o.Label), "(Recommended)") {
+				pick = o.Label
+				break
+			}
+		}
+		r.Answers = append(r.Answers, Answered{Question: q, Answer: Answer{Labels: []string{pick}}, Path: indexPath(i), Index: i})
+	}
+	return r
+}

@@ -1,0 +1,67 @@
+package toolinfo
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind is the ACP tool kind questions are shown with: a question is the
+// agent thinking aloud with the user, not an edit or a command.
+const Kind = "think"
+
+// HeaderMax is how many characters of a header a title shows; agents that
+// allow longer headers (Qwen, OpenCode: 30) are shortened, not rejected.
+const HeaderMax = 30
+
+// Option is a choice as shown.
+type Option struct{ Label, Description string }
+
+// Title is the title of question index (0-based) of total, in round.
+// "Database", "Database (2/3)", "Round 2 · Database (2/3)".
+func Title(header string, index, total, round int) string {
+	t := Shorten(header, HeaderMax)
+	if total > 1 {
+		t = fmt.Sprintf("%s (%d/%d)", t, index+1, total)
+	}
+	if round >= 2 {
+		t = fmt.Sprintf("Round %d · %s", round, t)
+	}
+	return t
+}
+
+// Content is the question text followed by one line per option.
+func Content(question string, options []Option) string {
+	var b strings.Builder
+	b.WriteString(question)
+	for _, o := range options {
+		b.WriteString("\n  - ")
+		b.WriteString(o.Label)
+		if o.Description != "" {
+			b.WriteString(": ")
+			b.WriteString(o.Description)
+		}
+	}
+	return b.String()
+}
+
+// OptionName is the button text of an option: "Label - Description".
+func OptionName(o Option) string {
+	if o.Description == "" {
+		return o.Label
+	}
+	return o.Label + " - " + o.Description
+}
+
+// SummaryLine is one answered question: "Database: Postgres".
+func SummaryLine(header, answer string) string {
+	return Shorten(header, HeaderMax) + ": " + answer
+}
+
+// Shorten cuts s to max characters, marking the cut with an ellipsis.
+func Shorten(s string, max int) string {
+	r := []rune(s)
+	if len(r) <= max {
+		return s
+	}
+	return string(r[:max-1]) + "…"
+}
