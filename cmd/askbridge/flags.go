@@ -13,16 +13,28 @@ const usage = `askbridge makes an agent's questions work in every ACP client.
 
 Usage:
   askbridge [flags] -- AGENT [ARGS...]   relay between the ACP client on stdio and AGENT
+  askbridge ask '{"questions":[...]}'    ask the user (through a running askbridge, or in the terminal)
+  askbridge demo                         a whole question round with a built-in agent and client
+  askbridge replay FILE...               check recorded conformance fixtures against askbridge
+  askbridge record-fixture IN            turn a --record file or a Zed ACP log into a fixture
 
 Flags:
 `
 
 // proxyOptions are the flags of the proxy.
 type proxyOptions struct {
-	logLevel string
-	logFile  string
-	record   string
-	grace    time.Duration
+	logLevel        string
+	logFile         string
+	record          string
+	grace           time.Duration
+	advertise       bool
+	render          string
+	questionTimeout time.Duration
+	onTimeout       string
+	maxRounds       int
+	desk            string
+	deskAllowRemote bool
+	agentKind       string
 }
 
 func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
@@ -33,11 +45,36 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.StringVar(&o.logFile, "log-file", "", "append logs to this file instead of stderr")
 	fs.StringVar(&o.record, "record", "", "append every message both ways to this JSONL file")
 	fs.DurationVar(&o.grace, "grace", 2*time.Second, "how long the agent gets to exit after stdin closes, and after SIGTERM")
+	fs.BoolVar(&o.advertise, "advertise", true, "advertise form elicitation to the agent when the client lacks it, so agents offer their question tools")
+	fs.StringVar(&o.render, "render", "auto", "auto: pass forms through to a client that renders them; permission: always show questions as permission requests")
+	fs.DurationVar(&o.questionTimeout, "question-timeout", 0, "end a question set nobody answered after this long (0: wait for ever)")
+	fs.StringVar(&o.onTimeout, "on-timeout", "cancel", "on a question timeout: cancel, or recommended (the option marked (Recommended), else the first)")
+	fs.IntVar(&o.maxRounds, "max-rounds", 10, "question sets allowed per prompt turn (0: no limit)")
+	fs.StringVar(&o.desk, "desk", "", "also serve the answer desk (HTTP API and web page) on this address, e.g. 127.0.0.1:0")
+	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
+	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
 	}
 	return fs, o
+}
+
+// check reports a flag value that makes no sense.
+func (o *proxyOptions) check() error {
+	switch {
+	case o.render != "auto" && o.render != "permission":
+		return fmt.Errorf("--render %q: want auto or permission", o.render)
+	case o.onTimeout != "cancel" && o.onTimeout != "recommended":
+		return fmt.Errorf("--on-timeout %q: want cancel or recommended", o.onTimeout)
+	case o.questionTimeout < 0:
+		return fmt.Errorf("--question-timeout %s: must not be negative", o.questionTimeout)
+	case o.maxRounds < 0:
+		return fmt.Errorf("--max-rounds %d: must not be negative", o.maxRounds)
+	case o.agentKind != "auto" && o.agentKind != "opencode" && o.agentKind != "generic":
+		return fmt.Errorf("--agent-kind %q: want auto, opencode or generic", o.agentKind)
+	}
+	return nil
 }
 
 // logger builds the slog logger the flags ask for. Logs never go to stdout:

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/permission"
 )
 
 func main() {
@@ -40,6 +41,15 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if err := opts.check(); err != nil {
+		fmt.Fprintln(stderr, "askbridge:", err)
+		return 2
+	}
+	limits, err := permission.LimitsFromEnv()
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge:", err)
+		return 2
+	}
 	logger, closeLog, err := opts.logger(stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge:", err)
@@ -59,14 +69,29 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	defer stop()
 
+	bridge := adapter.NewBridge(adapter.Options{
+		Advertise:       opts.advertise,
+		Render:          opts.render,
+		QuestionTimeout: opts.questionTimeout,
+		OnTimeout:       opts.onTimeout,
+		MaxRounds:       opts.maxRounds,
+		Limits:          limits,
+		Logger:          logger,
+	})
+	env, err := bridge.Listen()
+	if err != nil {
+		logger.Warn("askbridge ask will not reach the editor: cannot open its socket", "err", err)
+	}
 	err = adapter.Run(ctx, adapter.Config{
 		Command: command,
+		Env:     env,
 		Stdin:   stdin,
 		Stdout:  stdout,
 		Stderr:  stderr,
 		Record:  record,
 		Logger:  logger,
 		Grace:   opts.grace,
+		Setup:   bridge.Setup,
 	})
 	var exit *adapter.AgentExitError
 	switch {

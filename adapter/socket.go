@@ -1,0 +1,93 @@
+package adapter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"os"
+	"path/filepath"
+
+	"github.com/sourcegraph/jsonrpc2"
+)
+
+// The `askbridge ask` socket: an agent that only has a shell runs
+// `askbridge ask '{"questions":[…]}'`, which finds the running askbridge
+// through ASKBRIDGE_SOCKET and asks in the editor. The socket lives in a
+// directory only the user can open.
+
+// SocketEnv is the variable that carries the socket path to the agent.
+const SocketEnv = "ASKBRIDGE_SOCKET"
+
+// Listen opens the ask socket and returns the variables to add to the
+// agent's environment. Call it before the agent starts.
+func (b *Bridge) Listen() ([]string, error) {
+	dir, err := os.MkdirTemp("", "askbridge-")
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, "ask.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	os.Chmod(path, 0o600)
+	b.socket = ln
+	b.socketDir = dir
+	return []string{SocketEnv + "=" + path}, nil
+}
+
+// serveSocket answers `askbridge ask` until the returned func is called.
+func (b *Bridge) serveSocket() func() {
+	ln := b.socket
+	if ln == nil {
+		return func() {}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go b.serveAskConn(ctx, c)
+		}
+	}()
+	return func() {
+		cancel()
+		ln.Close()
+		os.RemoveAll(b.socketDir)
+	}
+}
+
+func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	h := jsonrpc2.HandlerWithError(func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		if req.Method != AskMethod {
+			return nil, &jsonrpc2.Error{Code: CodeMethodNotFound, Message: "askbridge: unknown method " + req.Method}
+		}
+		var p askParams
+		if req.Params == nil || json.Unmarshal(*req.Params, &p) != nil {
+			return nil, &jsonrpc2.Error{Code: CodeInvalidParams, Message: "askbridge: params must be an object with questions"}
+		}
+		res, rpcErr := b.handleAsk(ctx, nil, nil, p)
+		if rpcErr != nil {
+			e := &jsonrpc2.Error{Code: int64(rpcErr.Code), Message: rpcErr.Message}
+			if rpcErr.Data != nil {
+				e.SetError(rpcErr.Data)
+			}
+			return nil, e
+		}
+		return res, nil
+	})
+	conn := jsonrpc2.NewConn(ctx, NewLineStream(c, c, c, b.logger), jsonrpc2.AsyncHandler(h))
+	select {
+	case <-conn.DisconnectNotify():
+		// The asking command went away (killed, or Ctrl-C): withdraw its question.
+		cancel(errors.New("askbridge ask disconnected"))
+	case <-ctx.Done():
+		conn.Close()
+	}
+}
