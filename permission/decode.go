@@ -10,12 +10,13 @@ import (
 // _askbridge/ask and `askbridge ask` take it. Unknown fields are ignored;
 // a value of the wrong type is an error naming its path.
 func DecodeAskInput(raw []byte) ([]Question, error) {
-	var top map[string]any
-	if err := json.Unmarshal(raw, &top); err != nil {
-		return nil, fmt.Errorf("input: not a JSON object: %v", err)
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, fmt.Errorf("input: invalid JSON: %v", err)
 	}
-	if top == nil {
-		return nil, fmt.Errorf("input: not a JSON object")
+	top, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("input: expected an object with questions, got %s", typeName(v))
 	}
 	return decodeQuestions("questions", top["questions"], "multiSelect", 0)
 }
