@@ -96,6 +96,8 @@ type session struct {
 	wmu     sync.Mutex
 	stderr  *strings.Builder
 	answer  func(req map[string]any) string // answers session/request_permission
+	// onRequest answers other requests from the agent side when it returns true.
+	onRequest func(m map[string]any) (string, bool)
 	updates []map[string]any
 	umu     sync.Mutex
 }
@@ -192,6 +194,13 @@ func (s *session) read(r io.Reader) {
 				result = s.answer(m)
 			}
 			s.send(map[string]any{"jsonrpc": "2.0", "id": id, "result": json.RawMessage(result)})
+			continue
+		case method != "" && hasID && s.onRequest != nil:
+			if result, ok := s.onRequest(m); ok {
+				s.send(map[string]any{"jsonrpc": "2.0", "id": id, "result": json.RawMessage(result)})
+				continue
+			}
+			s.send(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": -32601, "message": "not supported by the test client: " + method}})
 			continue
 		case method != "" && hasID:
 			s.send(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": -32601, "message": "not supported by the test client: " + method}})

@@ -112,14 +112,17 @@ func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answ
 		if pk.Cancelled {
 			return Answer{}, true, nil
 		}
-		picked = mergeLabels(q, picked, pk.Labels)
+		merged := mergeLabels(q, picked, pk.Labels)
+		nothingNew := len(merged) == len(picked) && len(picked) > 0
+		picked = merged
 		ans.Labels = picked
 		if pk.Other {
 			ans.Other, ans.Custom = true, pk.Custom
 		}
-		// One pick answers a single-select; a multi-select is answered by
-		// several picks at once, Other, Done, or running out of options.
-		if !q.MultiSelect || len(pk.Labels) > 1 || pk.Other || pk.Done || len(picked) >= len(q.Options) {
+		// One pick answers a single-select; a multi-select is answered by all
+		// picks at once, Other, Done, running out of options, or a pick that
+		// adds nothing (a client that keeps sending the same choice).
+		if !q.MultiSelect || pk.All || pk.Other || pk.Done || nothingNew || len(picked) >= len(q.Options) {
 			return ans, false, nil
 		}
 	}

@@ -177,3 +177,23 @@ func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+func TestAskMultiSelectWithOneSelectedOptionIdIsAnsweredAtOnce(t *testing.T) {
+	qq := q("Which languages?", "Languages", "Go", "Rust", "C")
+	qq.MultiSelect = true
+	peer := &fakePeer{respond: script(`{"outcome":{"outcome":"selected","optionId":"Go","_meta":{"selectedOptionIds":["Go"]}}}`)}
+	res, err := Ask(t.Context(), peer, Request{SessionID: "s", Questions: []Question{qq}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Go"}, res.Answers[0].Answer.Labels)
+	assert.Len(t, peer.asked, 1)
+}
+
+func TestAskMultiSelectEndsWhenTheClientRepeatsItself(t *testing.T) {
+	qq := q("Which languages?", "Languages", "Go", "Rust", "C")
+	qq.MultiSelect = true
+	peer := &fakePeer{respond: script(selected("Go"), selected("Go"))}
+	res, err := Ask(t.Context(), peer, Request{SessionID: "s", Questions: []Question{qq}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Go"}, res.Answers[0].Answer.Labels)
+	assert.Len(t, peer.asked, 2)
+}

@@ -12,6 +12,7 @@ type Pick struct {
 	Other     bool     // "Other" chosen
 	Custom    string   // the typed text, when the client sent it
 	Done      bool     // "Done" chosen
+	All       bool     // the client sent every pick at once (_meta.selectedOptionIds)
 	Cancelled bool     // the user dismissed the question
 }
 
@@ -46,10 +47,11 @@ func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
 		meta.SelectedOptionIDs = r.Meta.SelectedOptionIDs
 	}
 	ids := []string{r.Outcome.OptionID}
-	if len(meta.SelectedOptionIDs) > 0 {
-		ids = meta.SelectedOptionIDs
-	}
 	var p Pick
+	if meta.SelectedOptionIDs != nil {
+		ids = meta.SelectedOptionIDs
+		p.All = true
+	}
 	chosen := map[string]bool{}
 	for _, id := range ids {
 		switch id {
