@@ -87,27 +87,27 @@ var qwen = agent{
 // session is one run: a fake model, askbridge (or the agent directly) and a
 // scripted client.
 type session struct {
-	t       *testing.T
-	model   *fakemodel.Server
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
-	lines   chan map[string]any
-	seq     int
-	wmu     sync.Mutex
-	stderr  *strings.Builder
-	answer  func(req map[string]any) string // answers session/request_permission
+	t      *testing.T
+	model  *fakemodel.Server
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan map[string]any
+	seq    int
+	wmu    sync.Mutex
+	stderr *strings.Builder
+	answer func(req map[string]any) string // answers session/request_permission
 	// onRequest answers other requests from the agent side when it returns true.
 	onRequest func(m map[string]any) (string, bool)
-	updates []map[string]any
-	umu     sync.Mutex
+	updates   []map[string]any
+	umu       sync.Mutex
 }
 
 type runOpts struct {
-	direct      bool     // run the agent without askbridge
-	clientCaps  string   // clientCapabilities JSON; default without elicitation
-	flags       []string // askbridge flags
-	answer      func(req map[string]any) string
-	calls       []json.RawMessage
+	direct     bool     // run the agent without askbridge
+	clientCaps string   // clientCapabilities JSON; default without elicitation
+	flags      []string // askbridge flags
+	answer     func(req map[string]any) string
+	calls      []json.RawMessage
 }
 
 func start(t *testing.T, a agent, o runOpts) *session {
