@@ -7,4 +7,6 @@ require github.com/stretchr/testify v1.12.1
 require (
 	github.com/sourcegraph/jsonrpc2 v0.2.3 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/term v0.47.0 // indirect
 )

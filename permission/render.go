@@ -64,7 +64,7 @@ func Render(p Prompt) json.RawMessage {
 		},
 		"options": options,
 		"_meta": map[string]any{
-			"askUserQuestion": map[string]any{"multiSelect": p.Q.MultiSelect, "index": p.Index, "total": p.Total},
+			"askUserQuestion": map[string]any{"multiSelect": p.Q.MultiSelect, "index": p.Index, "total": p.Total, "round": p.Round},
 			"claudeCode":      map[string]any{"questionType": "askUserQuestion", "multiSelect": p.Q.MultiSelect},
 		},
 	}

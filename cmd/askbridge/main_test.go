@@ -103,6 +103,28 @@ func scriptedAgent() {
 				send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{"stopReason": "end_turn"}})
 				continue
 			}
+			if ask.Method == "shell" {
+				// Run a command as an agent's shell tool would, with the
+				// environment askbridge gave the agent; report its output.
+				go func(id json.RawMessage, session string, argv []any) {
+					var args []string
+					for _, a := range argv {
+						args = append(args, a.(string))
+					}
+					cmd := exec.Command(args[0], args[1:]...)
+					var stderr strings.Builder
+					cmd.Stderr = &stderr
+					out, err := cmd.Output()
+					code := 0
+					if ee, ok := err.(*exec.ExitError); ok {
+						code = ee.ExitCode()
+					}
+					text := fmt.Sprintf("exit=%d stdout=%s stderr=%s", code, out, stderr.String())
+					send(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{"sessionId": session, "update": map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": text}}}})
+					send(map[string]any{"jsonrpc": "2.0", "id": id, "result": map[string]any{"stopReason": "end_turn"}})
+				}(msg.ID, p.SessionID, ask.Params["argv"].([]any))
+				continue
+			}
 			ask.Params["sessionId"] = p.SessionID
 			seq++
 			reqID := fmt.Sprintf(`"agent-%d"`, seq)

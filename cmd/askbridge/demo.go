@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/demo"
+	"github.com/askbridge/askbridge/internal/prompt"
+	"github.com/askbridge/askbridge/permission"
+)
+
+func init() {
+	subcommands["demo"] = runDemo
+	subcommands["__demo-agent"] = runDemoAgent
+}
+
+// runDemo is `askbridge demo`: the built-in agent, through the real
+// adapter, with a built-in terminal client.
+func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("askbridge demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	scriptPath := fs.String("script", "", "a question script (JSON) to play instead of the built-in one")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	script, err := demo.LoadScript(*scriptPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge demo:", err)
+		return 1
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge demo:", err)
+		return 1
+	}
+	limits, err := permission.LimitsFromEnv()
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge demo:", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	bridge := adapter.NewBridge(adapter.Options{Advertise: true, Render: "auto", MaxRounds: 10, Limits: limits, Logger: logger})
+
+	toBridgeR, toBridgeW := io.Pipe()
+	fromBridgeR, fromBridgeW := io.Pipe()
+	command := []string{exe, "__demo-agent"}
+	if *scriptPath != "" {
+		command = append(command, "--script", *scriptPath)
+	}
+	runErr := make(chan error, 1)
+	go func() {
+		runErr <- adapter.Run(ctx, adapter.Config{Command: command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: stderr, Logger: logger, Setup: bridge.Setup})
+		fromBridgeW.Close()
+	}()
+
+	var p prompt.Prompter = prompt.NewPlain(stdin, stdout)
+	if f, ok := stdin.(*os.File); ok && prompt.IsTerminal(f) {
+		p = prompt.NewTTY(f)
+	}
+	fmt.Fprintln(stdout, "askbridge demo: a built-in agent asks through askbridge; you answer as the editor's user would.")
+	fmt.Fprintln(stdout)
+	client := &demo.Client{Prompter: p, Out: stdout}
+	err = client.Run(ctx, script.Prompt, fromBridgeR, toBridgeW)
+	toBridgeW.Close()
+	if rerr := <-runErr; err == nil && rerr != nil {
+		err = rerr
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge demo:", err)
+		return 1
+	}
+	return 0
+}
+
+// runDemoAgent is the demo's agent, run by askbridge as its child.
+func runDemoAgent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("askbridge __demo-agent", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	scriptPath := fs.String("script", "", "question script")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	script, err := demo.LoadScript(*scriptPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "demo agent:", err)
+		return 1
+	}
+	demo.RunAgent(context.Background(), script, stdin, stdout)
+	return 0
+}
