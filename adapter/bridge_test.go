@@ -356,3 +356,20 @@ func TestRoundLimitRefusesFurtherQuestionsInTheTurn(t *testing.T) {
 	assert.Contains(t, string(reply.Result), "question limit of 1 reached in this turn")
 	assert.True(t, strings.Contains(h.client.recv()+h.client.recv(), "question limit"), "the client is told")
 }
+
+func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true, MaxRounds: 1})
+	h.openSession(t, "s1")
+	ask := func(id int) rpc {
+		h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q%d?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`, id, id))
+		req, _ := h.nextRequest(t, "session/request_permission")
+		h.answer(t, req, pick("A"))
+		h.agentReply(t, fmt.Sprint(id))
+		return req
+	}
+	first := ask(1)
+	assert.Contains(t, string(first.Params), `"title":"Pick"`)
+	h.client.send(`{"jsonrpc":"2.0","id":"p2","method":"session/prompt","params":{"sessionId":"s1","prompt":[]}}`)
+	second := ask(2)
+	assert.Contains(t, string(second.Params), `"title":"Round 2 · Pick"`, "a new turn resets the limit, not the numbering")
+}
