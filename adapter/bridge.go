@@ -33,8 +33,11 @@ type Options struct {
 	Limits permission.Limits
 	// Board holds the pending question sets; the desk answers through it.
 	// Nil makes a board of the bridge's own.
-	Board  *permission.Board
-	Logger *slog.Logger
+	Board *permission.Board
+	// OpenCode, when set, is the server of the OpenCode askbridge started:
+	// its question tool calls are answered there.
+	OpenCode *OpenCodeServer
+	Logger   *slog.Logger
 }
 
 // Bridge turns the agents' questions into permission requests the client
@@ -54,6 +57,8 @@ type Bridge struct {
 
 	socket    net.Listener // the `askbridge ask` socket, once Listen ran
 	socketDir string
+
+	openCodeCalls map[string]bool // OpenCode tool calls already being answered
 }
 
 // ask is one question set in flight.
@@ -98,6 +103,9 @@ func (b *Bridge) Setup(r *Relay) func() {
 	r.FromAgent("session/request_permission", b.onPermissionRequest)
 	r.FromAgent(AskMethod, b.onAsk)
 	r.FromAgent("$/cancel_request", b.onAgentCancelRequest)
+	if b.opts.OpenCode != nil {
+		r.FromAgent("session/update", b.onSessionUpdate)
+	}
 	stopSocket := b.serveSocket()
 	return func() {
 		stopSocket()

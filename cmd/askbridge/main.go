@@ -69,6 +69,20 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	defer stop()
 
+	var openCode *adapter.OpenCodeServer
+	var env []string
+	if opts.agentKind == "opencode" || opts.agentKind == "auto" && adapter.IsOpenCode(command) {
+		// OpenCode's questions are answered on its own HTTP server: start it
+		// on a port and with a password only askbridge knows.
+		var ocEnv []string
+		command, ocEnv, openCode, err = adapter.PrepareOpenCode(command)
+		if err != nil {
+			logger.Error("askbridge: " + err.Error())
+			return 1
+		}
+		env = append(env, ocEnv...)
+		logger.Info("OpenCode: answering its question tool through its server", "url", openCode.BaseURL)
+	}
 	bridge := adapter.NewBridge(adapter.Options{
 		Advertise:       opts.advertise,
 		Render:          opts.render,
@@ -76,9 +90,11 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		OnTimeout:       opts.onTimeout,
 		MaxRounds:       opts.maxRounds,
 		Limits:          limits,
+		OpenCode:        openCode,
 		Logger:          logger,
 	})
-	env, err := bridge.Listen()
+	sockEnv, err := bridge.Listen()
+	env = append(env, sockEnv...)
 	if err != nil {
 		logger.Warn("askbridge ask will not reach the editor: cannot open its socket", "err", err)
 	}

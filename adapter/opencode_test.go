@@ -1,0 +1,142 @@
+package adapter
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeOpenCode is OpenCode's question routes, as seen with opencode 1.18.33.
+type fakeOpenCode struct {
+	*httptest.Server
+	mu      sync.Mutex
+	pending []map[string]any
+	posts   chan string // "reply <body>" or "reject"
+}
+
+func newFakeOpenCode(t *testing.T, password string) *fakeOpenCode {
+	f := &fakeOpenCode{posts: make(chan string, 10)}
+	mux := http.NewServeMux()
+	auth := func(h http.HandlerFunc) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			if u, p, ok := r.BasicAuth(); !ok || u != "opencode" || p != password {
+				http.Error(w, "unauthorized", http.StatusUnauthorized)
+				return
+			}
+			if r.URL.Query().Get("directory") != "/tmp/p" {
+				w.Write([]byte("[]")) // OpenCode answers an unknown directory with nothing
+				return
+			}
+			h(w, r)
+		}
+	}
+	mux.HandleFunc("GET /question", auth(func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		json.NewEncoder(w).Encode(f.pending)
+	}))
+	mux.HandleFunc("POST /question/{id}/{verb}", auth(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		f.posts <- r.PathValue("id") + " " + r.PathValue("verb") + " " + string(b)
+		w.Write([]byte("true"))
+	}))
+	f.Server = httptest.NewServer(mux)
+	t.Cleanup(f.Close)
+	return f
+}
+
+func (f *fakeOpenCode) ask(callID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.pending = append(f.pending, map[string]any{"id": "que_1", "sessionID": "s1", "questions": []any{}, "tool": map[string]string{"messageID": "msg_1", "callID": callID}})
+}
+
+func (f *fakeOpenCode) post(t *testing.T) string {
+	select {
+	case p := <-f.posts:
+		return p
+	case <-time.After(5 * time.Second):
+		t.Fatal("nothing was posted to OpenCode")
+		return ""
+	}
+}
+
+const openCodeQuestion = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"call_1","status":"in_progress","kind":"other","title":"question","locations":[],"rawInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiple":false},{"question":"Which languages?","header":"A header longer than twelve","options":[{"label":"Go","description":""},{"label":"Rust","description":""},{"label":"C","description":""}],"multiple":true}]}}}}`
+
+func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
+	oc := newFakeOpenCode(t, "pw")
+	h := newBridgeHarness(t, Options{Advertise: true, OpenCode: &OpenCodeServer{BaseURL: oc.URL, Password: "pw"}})
+	h.openSession(t, "s1")
+	oc.ask("call_1")
+	h.agent.send(openCodeQuestion)
+	assert.Equal(t, openCodeQuestion, h.client.recv(), "the tool call itself passes through untouched")
+	req, _ := h.nextRequest(t, "session/request_permission")
+	assert.Contains(t, string(req.Params), `"toolCallId":"call_1"`)
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
+	req, _ = h.nextRequest(t, "session/request_permission")
+	assert.Contains(t, string(req.Params), "A header longer than twelve (2/2)", "a bridged agent's long header is shown, not rejected")
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"C","_meta":{"selectedOptionIds":["C","Go"]}}}`)
+	assert.Equal(t, `que_1 reply {"answers":[["MariaDB"],["Go","C"]]}`, oc.post(t))
+}
+
+func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
+	oc := newFakeOpenCode(t, "pw")
+	h := newBridgeHarness(t, Options{Advertise: true, OpenCode: &OpenCodeServer{BaseURL: oc.URL, Password: "pw"}})
+	h.openSession(t, "s1")
+	oc.ask("call_1")
+	h.agent.send(openCodeQuestion)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	h.client.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1"}}`)
+	assert.Equal(t, "que_1 reject ", oc.post(t))
+	for {
+		m := decode(t, h.client.recv())
+		if m.Method == "$/cancel_request" {
+			assert.Contains(t, string(m.Params), string(req.ID), "no permission request stays open")
+			break
+		}
+	}
+}
+
+func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
+	oc := newFakeOpenCode(t, "wrong password")
+	h := newBridgeHarness(t, Options{Advertise: true, OpenCode: &OpenCodeServer{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond}})
+	h.openSession(t, "s1")
+	h.agent.send(openCodeQuestion)
+	h.client.recv()
+	m := decode(t, h.client.recv())
+	assert.Contains(t, string(m.Params), `"status":"failed"`)
+	assert.Contains(t, string(m.Params), "401 Unauthorized")
+	for {
+		a := decode(t, h.agent.recv())
+		if a.Method == "session/cancel" {
+			assert.JSONEq(t, `{"sessionId":"s1"}`, string(a.Params))
+			break
+		}
+	}
+}
+
+func TestIsOpenCode(t *testing.T) {
+	for argv, want := range map[string]bool{
+		"opencode acp":                   true,
+		"/usr/bin/opencode acp --cwd x":  true,
+		"npx opencode-ai acp":            true,
+		"opencode run":                   false,
+		"node claude-agent-acp/index.js": false,
+	} {
+		assert.Equal(t, want, IsOpenCode(strings.Fields(argv)), argv)
+	}
+	cmd, env, srv, err := PrepareOpenCode([]string{"opencode", "acp"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"opencode", "acp", "--port", srv.BaseURL[len("http://127.0.0.1:"):], "--hostname", "127.0.0.1"}, cmd)
+	assert.Contains(t, env, "OPENCODE_ENABLE_QUESTION_TOOL=1")
+	assert.Contains(t, env, "OPENCODE_SERVER_PASSWORD="+srv.Password)
+	assert.Len(t, srv.Password, 48)
+}
