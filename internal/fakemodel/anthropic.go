@@ -6,62 +6,68 @@ import (
 	"net/http"
 )
 
-// anthropic serves POST /v1/messages, as Claude Code calls it.
+// anthropicRequest is the part of a Messages API request the script reads.
+type anthropicRequest struct {
+	Stream   bool `json:"stream"`
+	Messages []struct {
+		Role    string          `json:"role"`
+		Content json.RawMessage `json:"content"` // a string or blocks
+	} `json:"messages"`
+	Tools []struct {
+		Name string `json:"name"`
+	} `json:"tools"`
+}
+
+// anthropic serves POST /v1/messages as Claude Code calls it (with
+// ?beta=true and stream:true).
 func (s *Server) anthropic(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Stream   bool `json:"stream"`
-		Messages []struct {
-			Role    string          `json:"role"`
-			Content json.RawMessage `json:"content"`
-		} `json:"messages"`
-		Tools []struct {
-			Name string `json:"name"`
-		} `json:"tools"`
-	}
-	if err := readBody(r, &req); err != nil {
+	body, err := readBody(r)
+	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var req anthropicRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		s.record(r, body, false)
+		http.Error(w, "fakemodel: the body is not a Messages API request: "+err.Error(), http.StatusBadRequest)
 		return
 	}
 	offered := false
 	for _, t := range req.Tools {
 		offered = offered || t.Name == s.script.Tool
 	}
-	results := map[string]string{}
+	s.record(r, body, offered)
+	found := map[string]ToolResult{}
 	for _, m := range req.Messages {
 		var blocks []struct {
 			Type      string          `json:"type"`
 			ToolUseID string          `json:"tool_use_id"`
 			Content   json.RawMessage `json:"content"`
+			IsError   bool            `json:"is_error"`
 		}
 		if json.Unmarshal(m.Content, &blocks) != nil {
-			continue
+			continue // plain string content
 		}
 		for _, b := range blocks {
 			if b.Type == "tool_result" {
-				results[b.ToolUseID] = textOf(b.Content)
+				found[b.ToolUseID] = ToolResult{Text: textOf(b.Content), IsError: b.IsError}
 			}
 		}
 	}
-	answered := 0
-	for {
-		if _, ok := results[callID("toolu", answered)]; !ok {
-			break
-		}
-		answered++
-	}
-	n := s.decide(offered, answered, results, "toolu")
-	s.logger.Debug("fakemodel: anthropic request", "offered", offered, "answered", answered, "call", n)
+	t := s.next(offered, found, "toolu")
+	s.logger.Debug("fakemodel: anthropic", "offered", offered, "call", t.Call)
 
-	msg := map[string]any{"id": fmt.Sprintf("msg_%d", answered), "type": "message", "role": "assistant", "model": "claude-fake",
-		"content": []any{}, "stop_reason": nil, "stop_sequence": nil, "usage": map[string]int{"input_tokens": 10, "output_tokens": 1}}
 	var block map[string]any
 	stop := "end_turn"
-	if n >= 0 {
-		block = map[string]any{"type": "tool_use", "id": callID("toolu", n), "name": s.script.Tool, "input": s.script.Calls[n]}
+	if t.Call >= 0 {
+		block = map[string]any{"type": "tool_use", "id": callID("toolu", t.Call), "name": s.script.Tool, "input": s.script.Calls[t.Call]}
 		stop = "tool_use"
 	} else {
-		block = map[string]any{"type": "text", "text": s.finalText()}
+		block = map[string]any{"type": "text", "text": t.Text}
 	}
+	msg := map[string]any{"id": fmt.Sprintf("msg_fake_%d", len(s.Requests())), "type": "message", "role": "assistant",
+		"model": "claude-fake", "content": []any{}, "stop_reason": nil, "stop_sequence": nil,
+		"usage": map[string]int{"input_tokens": 10, "output_tokens": 1}}
 	if !req.Stream {
 		msg["content"] = []any{block}
 		msg["stop_reason"] = stop
@@ -70,16 +76,36 @@ func (s *Server) anthropic(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	sse(w, "message_start", map[string]any{"type": "message_start", "message": msg})
-	if n >= 0 {
+	if t.Call >= 0 {
 		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": 0,
 			"content_block": map[string]any{"type": "tool_use", "id": block["id"], "name": block["name"], "input": map[string]any{}}})
-		sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
-			"delta": map[string]any{"type": "input_json_delta", "partial_json": string(s.script.Calls[n])}})
+		// Two deltas, as a real model streams partial JSON.
+		input := string(s.script.Calls[t.Call])
+		half := len(input) / 2
+		for _, part := range []string{input[:half], input[half:]} {
+			sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
+				"delta": map[string]any{"type": "input_json_delta", "partial_json": part}})
+		}
 	} else {
-		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": 0, "content_block": map[string]any{"type": "text", "text": ""}})
-		sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "text_delta", "text": block["text"]}})
+		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": 0,
+			"content_block": map[string]any{"type": "text", "text": ""}})
+		sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
+			"delta": map[string]any{"type": "text_delta", "text": t.Text}})
 	}
 	sse(w, "content_block_stop", map[string]any{"type": "content_block_stop", "index": 0})
-	sse(w, "message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]int{"output_tokens": 5}})
+	sse(w, "message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": stop, "stop_sequence": nil},
+		"usage": map[string]int{"output_tokens": 5}})
 	sse(w, "message_stop", map[string]any{"type": "message_stop"})
+}
+
+// sse writes one server-sent event and flushes it.
+func sse(w http.ResponseWriter, event string, data any) {
+	b, _ := json.Marshal(data)
+	if event != "" {
+		fmt.Fprintf(w, "event: %s\n", event)
+	}
+	fmt.Fprintf(w, "data: %s\n\n", b)
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
 }

@@ -1,7 +1,10 @@
 // Package fakemodel is a scripted model server on 127.0.0.1 for the live
-// tests: it speaks the Anthropic Messages API and OpenAI-compatible chat
-// completions, streaming or not, and makes the real agents call their
-// question tool with the questions a test chooses. It records the tool
-// results the agents send back, which is what the model would read: the
-// proof that an answer made it all the way through.
+// tests. It speaks the Anthropic Messages API (Claude Code) and
+// OpenAI-compatible chat completions (Qwen Code, OpenCode), streaming or not,
+// and makes a real agent call its question tool with the inputs a test
+// chooses, one call per model turn, in order.
+//
+// It keeps every request body it was sent, and the tool results it read in
+// them: those are exactly what a real model would see, so a test can prove an
+// answer travelled from the client through the agent to the model.
 package fakemodel

@@ -6,64 +6,63 @@ import (
 	"net/http"
 )
 
-// openai serves chat completions, as Qwen Code and OpenCode call them.
+// openaiRequest is the part of a chat completions request the script reads.
+type openaiRequest struct {
+	Model    string `json:"model"`
+	Stream   bool   `json:"stream"`
+	Messages []struct {
+		Role       string          `json:"role"`
+		ToolCallID string          `json:"tool_call_id"`
+		Content    json.RawMessage `json:"content"`
+	} `json:"messages"`
+	Tools []struct {
+		Function struct {
+			Name string `json:"name"`
+		} `json:"function"`
+	} `json:"tools"`
+}
+
+// openai serves chat completions as Qwen Code and OpenCode call them.
 func (s *Server) openai(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Model    string `json:"model"`
-		Stream   bool   `json:"stream"`
-		Messages []struct {
-			Role       string          `json:"role"`
-			ToolCallID string          `json:"tool_call_id"`
-			Content    json.RawMessage `json:"content"`
-		} `json:"messages"`
-		Tools []struct {
-			Function struct {
-				Name string `json:"name"`
-			} `json:"function"`
-		} `json:"tools"`
-	}
-	if err := readBody(r, &req); err != nil {
+	body, err := readBody(r)
+	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var req openaiRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		s.record(r, body, false)
+		http.Error(w, "fakemodel: the body is not a chat completions request: "+err.Error(), http.StatusBadRequest)
 		return
 	}
 	offered := false
 	for _, t := range req.Tools {
 		offered = offered || t.Function.Name == s.script.Tool
 	}
-	results := map[string]string{}
+	s.record(r, body, offered)
+	found := map[string]ToolResult{}
 	for _, m := range req.Messages {
 		if m.Role == "tool" {
-			results[m.ToolCallID] = textOf(m.Content)
+			found[m.ToolCallID] = ToolResult{Text: textOf(m.Content)}
 		}
 	}
-	answered := 0
-	for {
-		if _, ok := results[callID("call", answered)]; !ok {
-			break
-		}
-		answered++
-	}
-	n := s.decide(offered, answered, results, "call")
-	s.logger.Debug("fakemodel: openai request", "offered", offered, "answered", answered, "call", n)
+	t := s.next(offered, found, "call")
+	s.logger.Debug("fakemodel: openai", "offered", offered, "call", t.Call)
 
-	id := fmt.Sprintf("chatcmpl-%d", answered)
+	id := fmt.Sprintf("chatcmpl-fake-%d", len(s.Requests()))
 	model := req.Model
 	if model == "" {
-		model = "fake"
-	}
-	chunk := func(delta map[string]any, finish any) map[string]any {
-		return map[string]any{"id": id, "object": "chat.completion.chunk", "created": 1700000000, "model": model,
-			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}}
+		model = "fake-model"
 	}
 	var message map[string]any
 	finish := "stop"
-	if n >= 0 {
+	if t.Call >= 0 {
 		finish = "tool_calls"
 		message = map[string]any{"role": "assistant", "content": nil, "tool_calls": []any{map[string]any{
-			"index": 0, "id": callID("call", n), "type": "function",
-			"function": map[string]any{"name": s.script.Tool, "arguments": string(s.script.Calls[n])}}}}
+			"index": 0, "id": callID("call", t.Call), "type": "function",
+			"function": map[string]any{"name": s.script.Tool, "arguments": string(s.script.Calls[t.Call])}}}}
 	} else {
-		message = map[string]any{"role": "assistant", "content": s.finalText()}
+		message = map[string]any{"role": "assistant", "content": t.Text}
 	}
 	usage := map[string]int{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
 	if !req.Stream {
@@ -71,10 +70,31 @@ func (s *Server) openai(w http.ResponseWriter, r *http.Request) {
 			"choices": []any{map[string]any{"index": 0, "message": message, "finish_reason": finish}}, "usage": usage})
 		return
 	}
+	chunk := func(delta map[string]any, finish any) map[string]any {
+		return map[string]any{"id": id, "object": "chat.completion.chunk", "created": 1700000000, "model": model,
+			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}}
+	}
 	w.Header().Set("Content-Type", "text/event-stream")
-	sse(w, "", chunk(message, nil))
+	if t.Call >= 0 {
+		// The first delta names the call, the next ones stream its arguments,
+		// as OpenAI does.
+		args := string(s.script.Calls[t.Call])
+		half := len(args) / 2
+		sse(w, "", chunk(map[string]any{"role": "assistant", "content": nil, "tool_calls": []any{map[string]any{
+			"index": 0, "id": callID("call", t.Call), "type": "function",
+			"function": map[string]any{"name": s.script.Tool, "arguments": ""}}}}, nil))
+		for _, part := range []string{args[:half], args[half:]} {
+			sse(w, "", chunk(map[string]any{"tool_calls": []any{map[string]any{
+				"index": 0, "function": map[string]any{"arguments": part}}}}, nil))
+		}
+	} else {
+		sse(w, "", chunk(map[string]any{"role": "assistant", "content": t.Text}, nil))
+	}
 	end := chunk(map[string]any{}, finish)
 	end["usage"] = usage
 	sse(w, "", end)
 	fmt.Fprint(w, "data: [DONE]\n\n")
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
 }

@@ -9,35 +9,69 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Script says what the model does.
 type Script struct {
 	// Tool is the name of the question tool to call: AskUserQuestion
-	// (Claude), ask_user_question (Qwen), question (OpenCode). The model only
-	// calls it when the request offers it.
+	// (Claude), ask_user_question (Qwen), question (OpenCode). The model calls
+	// it only when a request's tools offer it, so side requests (titles,
+	// summaries) and agents that hide the tool get text.
 	Tool string
-	// Calls are the inputs of the successive calls of Tool. After the result
-	// of the last one, the model answers in text quoting the results.
+	// Calls are the inputs of the successive calls of Tool, each a JSON
+	// object. The model makes call n+1 once the result of call n is in the
+	// conversation; after the last result it replies in text quoting every
+	// result.
 	Calls []json.RawMessage
+}
+
+// Request is one HTTP request the model was sent.
+type Request struct {
+	Time    time.Time
+	Method  string
+	Path    string // with the query, as sent
+	Body    []byte
+	Offered bool // the request's tools offered Script.Tool
+}
+
+// ToolResult is the result of one of the model's tool calls, as the agent
+// sent it back.
+type ToolResult struct {
+	ID      string // the call's id
+	Call    int    // index into Script.Calls
+	Text    string // the content flattened to text
+	IsError bool   // Anthropic's is_error
 }
 
 // Server is a running fake model.
 type Server struct {
-	URL    string
+	// URL is the base URL, http://127.0.0.1:PORT, without a path: Claude
+	// takes it as ANTHROPIC_BASE_URL; OpenAI clients want URL+"/v1".
+	URL string
+
 	script Script
 	srv    *http.Server
 	logger *slog.Logger
 
 	mu       sync.Mutex
-	results  []string // tool results for our calls, in arrival order
-	seenIDs  map[string]bool
-	requests int
-	offered  []bool // per model request: whether Tool was offered
+	requests []Request
+	results  []ToolResult
+	seen     map[string]bool
 }
 
-// Start serves script on a free loopback port.
+// Start serves script on a free loopback port until Close. A nil logger
+// discards.
 func Start(script Script, logger *slog.Logger) (*Server, error) {
+	for i, c := range script.Calls {
+		var obj map[string]any
+		if err := json.Unmarshal(c, &obj); err != nil {
+			return nil, fmt.Errorf("fakemodel: Script.Calls[%d] is not a JSON object: %v", i, err)
+		}
+	}
+	if len(script.Calls) > 0 && script.Tool == "" {
+		return nil, fmt.Errorf("fakemodel: Script.Calls given without Script.Tool")
+	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -45,19 +79,23 @@ func Start(script Script, logger *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{URL: "http://" + ln.Addr().String(), script: script, logger: logger, seenIDs: map[string]bool{}}
+	s := &Server{URL: "http://" + ln.Addr().String(), script: script, logger: logger, seen: map[string]bool{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/messages", s.anthropic)
 	mux.HandleFunc("POST /v1/messages/count_tokens", func(w http.ResponseWriter, r *http.Request) {
+		s.record(r, nil, false)
 		writeJSON(w, map[string]int{"input_tokens": 42})
 	})
 	mux.HandleFunc("POST /v1/chat/completions", s.openai)
 	mux.HandleFunc("POST /chat/completions", s.openai)
+	mux.HandleFunc("GET /v1/models", s.models)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.logger.Debug("fakemodel: unhandled", "method", r.Method, "path", r.URL.Path)
+		body, _ := io.ReadAll(r.Body)
+		s.record(r, body, false)
+		s.logger.Warn("fakemodel: unhandled request", "method", r.Method, "path", r.URL.Path)
 		http.NotFound(w, r)
 	})
-	s.srv = &http.Server{Handler: mux}
+	s.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go s.srv.Serve(ln)
 	return s, nil
 }
@@ -65,65 +103,60 @@ func Start(script Script, logger *slog.Logger) (*Server, error) {
 // Close stops the server.
 func (s *Server) Close() { s.srv.Close() }
 
-// ToolResults are the results of the question tool calls the agent sent
-// back, as text, in order.
-func (s *Server) ToolResults() []string {
+// Requests returns every request received so far, in arrival order.
+func (s *Server) Requests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]string(nil), s.results...)
+	return append([]Request(nil), s.requests...)
 }
 
-// Offered reports whether any model request offered the question tool.
+// Results returns the results of the question tool calls, in the order
+// they first appeared in a request.
+func (s *Server) Results() []ToolResult {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]ToolResult(nil), s.results...)
+}
+
+// ToolResults returns the text of Results.
+func (s *Server) ToolResults() []string {
+	var out []string
+	for _, r := range s.Results() {
+		out = append(out, r.Text)
+	}
+	return out
+}
+
+// Offered reports whether any request offered the question tool.
 func (s *Server) Offered() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, o := range s.offered {
-		if o {
+	for _, r := range s.requests {
+		if r.Offered {
 			return true
 		}
 	}
 	return false
 }
 
-// callID is the id of our n-th tool call.
-func callID(prefix string, n int) string { return fmt.Sprintf("%s_askbridge_%d", prefix, n) }
-
-// decide looks at the conversation: answered is how many of our calls have
-// results in it. It returns the index of the call to make, or -1 for text.
-func (s *Server) decide(offered bool, answered int, results map[string]string, prefix string) int {
+func (s *Server) record(r *http.Request, body []byte, offered bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.requests++
-	s.offered = append(s.offered, offered)
-	for n := range answered {
-		id := callID(prefix, n)
-		if r, ok := results[id]; ok && !s.seenIDs[id] {
-			s.seenIDs[id] = true
-			s.results = append(s.results, r)
-		}
-	}
-	if !offered || answered >= len(s.script.Calls) {
-		return -1
-	}
-	return answered
+	s.requests = append(s.requests, Request{Time: time.Now(), Method: r.Method, Path: r.URL.RequestURI(), Body: body, Offered: offered})
 }
 
-// finalText is the model's closing reply: it quotes every tool result.
-func (s *Server) finalText() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.results) == 0 {
-		return "OK."
-	}
-	return "Thanks. The tool said: " + strings.Join(s.results, " | ")
+// models answers the model list some OpenAI clients fetch first.
+func (s *Server) models(w http.ResponseWriter, r *http.Request) {
+	s.record(r, nil, false)
+	writeJSON(w, map[string]any{"object": "list", "data": []any{map[string]any{"id": "fake-model", "object": "model", "owned_by": "fakemodel"}}})
 }
 
-func readBody(r *http.Request, v any) error {
+func readBody(r *http.Request) ([]byte, error) {
 	b, err := io.ReadAll(r.Body)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("reading the request body: %v", err)
 	}
-	return json.Unmarshal(b, v)
+	return b, nil
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -131,26 +164,13 @@ func writeJSON(w http.ResponseWriter, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// sse writes one server-sent event and flushes it.
-func sse(w http.ResponseWriter, event string, data any) {
-	b, _ := json.Marshal(data)
-	if event != "" {
-		fmt.Fprintf(w, "event: %s\n", event)
-	}
-	fmt.Fprintf(w, "data: %s\n\n", b)
-	if f, ok := w.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-// textOf flattens a tool result's content (a string, or content blocks).
+// textOf flattens tool result content: a string, or content blocks.
 func textOf(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s
 	}
 	var blocks []struct {
-		Type string `json:"type"`
 		Text string `json:"text"`
 	}
 	if json.Unmarshal(raw, &blocks) == nil {
