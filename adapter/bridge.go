@@ -2,6 +2,8 @@ package adapter
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -333,7 +335,7 @@ func (b *Bridge) tellRoundLimit(session string) {
 		"sessionId": session,
 		"update": map[string]any{
 			"sessionUpdate": "tool_call",
-			"toolCallId":    "askbridge-limit-" + time.Now().Format("150405.000000"),
+			"toolCallId":    newToolCallID(),
 			"title":         "askbridge: " + b.roundLimitMessage(),
 			"kind":          "think",
 			"status":        "failed",
@@ -350,4 +352,11 @@ func (c clientPeer) RequestPermission(ctx context.Context, params []byte) ([]byt
 
 func (c clientPeer) Notify(ctx context.Context, method string, params any) error {
 	return c.p.Notify(method, params)
+}
+
+// newToolCallID is a fresh id for a tool call askbridge shows itself.
+func newToolCallID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return "askbridge-" + hex.EncodeToString(b)
 }

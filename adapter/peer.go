@@ -43,17 +43,18 @@ func newPeer(name, dir string, w *lineWriter, rec *recorder) *Peer {
 // Name is "client" or "agent".
 func (p *Peer) Name() string { return p.name }
 
-// send writes one line to the peer and records it.
+// send writes one line to the peer.
 func (p *Peer) send(line []byte, flush bool) error {
-	p.rec.record(p.dir, line)
 	return p.w.write(line, flush)
 }
 
+// sendJSON writes a message of askbridge's own, and records it.
 func (p *Peer) sendJSON(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
+	p.rec.record(p.dir, b, true)
 	return p.send(b, true)
 }
 

@@ -134,6 +134,7 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]Interceptor
 		from.ReplyError(nil, &Error{Code: CodeParseError, Message: "Parse error: " + err.Error()})
 		return
 	}
+	r.rec.record(to.dir, line, false)
 	if h.isResponse() {
 		if from.deliver(h.id, line) {
 			return

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/askbridge/askbridge/conformance"
+)
+
+func init() {
+	subcommands["replay"] = runReplay
+	subcommands["__replay-agent"] = runReplayAgent
+	subcommands["record-fixture"] = runRecordFixture
+}
+
+// runReplay is `askbridge replay FILE...`: each fixture against this binary.
+func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("askbridge replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, "Usage: askbridge replay FIXTURE.txtar...") }
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge replay:", err)
+		return 1
+	}
+	failed := 0
+	for _, path := range fs.Args() {
+		f, err := conformance.Load(path)
+		if err == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			var got conformance.Got
+			got, err = conformance.ReplayBinary(ctx, exe, path, f, nil)
+			cancel()
+			if err == nil {
+				err = f.Check(got)
+			}
+		}
+		if err != nil {
+			failed++
+			fmt.Fprintf(stdout, "FAIL %s\n%v\n", path, err)
+			continue
+		}
+		fmt.Fprintf(stdout, "PASS %s\n", path)
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", fs.NArg()-failed, failed)
+	if failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// runReplayAgent plays a fixture's agent; askbridge replay runs it as the agent.
+func runReplayAgent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) != 2 {
+		fmt.Fprintln(stderr, "usage: askbridge __replay-agent FIXTURE OUT")
+		return 2
+	}
+	f, err := conformance.Load(args[0])
+	if err == nil {
+		err = conformance.RunAgentSide(context.Background(), f, stdin, stdout, args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "replay agent:", err)
+		return 1
+	}
+	return 0
+}
+
+// runRecordFixture is `askbridge record-fixture IN [OUT]`: a --record file
+// or a Zed ACP log export becomes a fixture skeleton.
+func runRecordFixture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) < 1 || len(args) > 2 {
+		fmt.Fprintln(stderr, "Usage: askbridge record-fixture RECORDING.jsonl|ZED-LOG.json [OUT.txtar]")
+		return 2
+	}
+	data, err := os.ReadFile(args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge record-fixture:", err)
+		return 1
+	}
+	f, err := conformance.FromRecording(args[0], data)
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge record-fixture:", err)
+		return 1
+	}
+	out := f.Format()
+	if len(args) == 2 {
+		if err := os.WriteFile(args[1], out, 0o644); err != nil {
+			fmt.Fprintln(stderr, "askbridge record-fixture:", err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "wrote %s: %d client and %d agent lines; fill in its comment, then run `go test ./conformance -update` (in a checkout) or `askbridge replay` to see what askbridge says\n", args[1], len(f.Client), len(f.Agent))
+		return 0
+	}
+	stdout.Write(out)
+	return 0
+}

@@ -1,0 +1,12 @@
+// Package conformance pins askbridge's behaviour with recorded exchanges:
+// txtar fixtures holding what a client and an agent said (sections client
+// and agent) and what askbridge must say to each (want-client and
+// want-agent). Replay plays both sides against the real adapter, each line
+// sent once the lines it depends on have been seen, and compares what
+// askbridge emitted, so a change that breaks Claude, Qwen, OpenCode or a
+// client shows as a diff.
+//
+// The comment of a fixture says which agent and version it was recorded
+// with and what it proves; a line "flags: ..." in it gives askbridge's
+// flags for the replay.
+package conformance

@@ -1,0 +1,89 @@
+package conformance
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// FromRecording turns a `askbridge --record` file into a fixture skeleton:
+// what the client and the agent sent become its client and agent
+// sections; the want sections come from replaying it (-update).
+func FromRecording(name string, data []byte) (*Fixture, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) > 0 && trimmed[0] == '[' {
+		return FromZedLog(name, trimmed)
+	}
+	f := &Fixture{Name: name, Comment: "Recorded with askbridge --record from " + name + ".\nSay here: the agent and its version, the client's capabilities, and what this case proves.\n"}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<30)
+	for n := 1; sc.Scan(); n++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var e struct {
+			Dir       string          `json:"dir"`
+			Askbridge bool            `json:"askbridge"`
+			Msg       json.RawMessage `json:"msg"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil || e.Msg == nil {
+			return nil, fmt.Errorf("%s: line %d is not a --record entry {\"dir\",\"t\",\"msg\"}", name, n)
+		}
+		if e.Askbridge {
+			continue // askbridge's own messages are what a replay produces
+		}
+		switch e.Dir {
+		case "c2a":
+			f.Client = append(f.Client, compact(e.Msg))
+		case "a2c":
+			f.Agent = append(f.Agent, compact(e.Msg))
+		default:
+			return nil, fmt.Errorf("%s: line %d: dir %q, want c2a or a2c", name, n, e.Dir)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// FromZedLog turns a Zed ACP log export (a JSON array of messages with
+// "_direction" outgoing|incoming and "_type") into a fixture skeleton: what
+// the client sent is the client section, what it received the agent
+// section.
+func FromZedLog(name string, data []byte) (*Fixture, error) {
+	var entries []map[string]json.RawMessage
+	if err := json.Unmarshal(data, &entries); err != nil {
+		return nil, fmt.Errorf("%s: not a Zed ACP log (a JSON array of entries): %v", name, err)
+	}
+	f := &Fixture{Name: name, Comment: "Converted from a Zed ACP log export, " + name + ".\nSay here: the agent and its version, the client's capabilities, and what this case proves.\n"}
+	for i, e := range entries {
+		var dir string
+		json.Unmarshal(e["_direction"], &dir)
+		delete(e, "_direction")
+		delete(e, "_type")
+		if _, ok := e["jsonrpc"]; !ok {
+			e["jsonrpc"] = json.RawMessage(`"2.0"`)
+		}
+		b, _ := json.Marshal(e)
+		switch strings.ToLower(dir) {
+		case "outgoing":
+			f.Client = append(f.Client, b)
+		case "incoming":
+			f.Agent = append(f.Agent, b)
+		default:
+			return nil, fmt.Errorf("%s: entry %d: _direction %q, want outgoing or incoming", name, i, dir)
+		}
+	}
+	return f, nil
+}
+
+func compact(raw json.RawMessage) []byte {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,120 @@
+package conformance
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// Got is what askbridge sent each side during a replay.
+type Got struct {
+	Client [][]byte
+	Agent  [][]byte
+}
+
+// Check compares a replay with the fixture's want sections; the error
+// holds a diff per side.
+func (f *Fixture) Check(got Got) error {
+	var msg string
+	if d := Diff(f.WantClient, got.Client); d != "" {
+		msg += "want-client differs (- want, + got):\n" + d
+	}
+	if d := Diff(f.WantAgent, got.Agent); d != "" {
+		msg += "want-agent differs (- want, + got):\n" + d
+	}
+	if msg != "" {
+		return errors.New(msg)
+	}
+	return nil
+}
+
+// Update replaces the want sections with what a replay got.
+func (f *Fixture) Update(got Got) {
+	f.WantClient = normalizedLines(got.Client)
+	f.WantAgent = normalizedLines(got.Agent)
+}
+
+func normalizedLines(lines [][]byte) [][]byte {
+	out := make([][]byte, len(lines))
+	for i, l := range lines {
+		out[i] = generatedID.ReplaceAll(l, []byte("askbridge-ID"))
+	}
+	return out
+}
+
+// Options turns a fixture's flags into bridge options (the subset of
+// askbridge's flags that change what it says).
+func Options(flags []string) (adapter.Options, error) {
+	fs := flag.NewFlagSet("fixture flags", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o := adapter.Options{Limits: permission.DefaultLimits()}
+	fs.BoolVar(&o.Advertise, "advertise", true, "")
+	fs.StringVar(&o.Render, "render", "auto", "")
+	fs.DurationVar(&o.QuestionTimeout, "question-timeout", 0, "")
+	fs.StringVar(&o.OnTimeout, "on-timeout", "cancel", "")
+	fs.IntVar(&o.MaxRounds, "max-rounds", 10, "")
+	fs.String("agent-kind", "auto", "") // a replayed agent has no OpenCode server to reach either way
+	if err := fs.Parse(flags); err != nil {
+		return o, fmt.Errorf("flags: %v", err)
+	}
+	return o, nil
+}
+
+// ReplayInProcess plays the fixture against the adapter in this process.
+func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
+	opts, err := Options(f.Flags)
+	if err != nil {
+		return Got{}, err
+	}
+	cInR, cInW := io.Pipe()   // client -> askbridge
+	cOutR, cOutW := io.Pipe() // askbridge -> client
+	aInR, aInW := io.Pipe()   // agent -> askbridge
+	aOutR, aOutW := io.Pipe() // askbridge -> agent
+	relay := adapter.NewRelay(adapter.RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
+	cleanup := adapter.NewBridge(opts).Setup(relay)
+	relay.Start()
+	defer func() {
+		cleanup()
+		cOutW.Close()
+		aOutW.Close()
+	}()
+	agent := newSide("agent", f.Agent, true)
+	go agent.receive(aOutR)
+	agentErr := make(chan error, 1)
+	go func() { agentErr <- agent.play(ctx, aInW) }()
+
+	client, err := playClient(ctx, f, cInW, cOutR, agent)
+	if err == nil {
+		err = <-agentErr
+	}
+	aInW.Close()
+	return Got{Client: client, Agent: agent.received()}, err
+}
+
+// playClient plays the client's script against askbridge on w/r, waits for
+// the exchange to settle (also on other, the agent's side, when it runs
+// here), and returns what the client received.
+func playClient(ctx context.Context, f *Fixture, w io.WriteCloser, r io.Reader, other *side) ([][]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	client := newSide("client", f.Client, false)
+	done := make(chan struct{})
+	go func() { client.receive(r); close(done) }()
+	err := client.play(ctx, w)
+	// Let the last answers and updates arrive.
+	for range 2 {
+		client.quiet(ctx, 300*time.Millisecond)
+		if other != nil {
+			other.quiet(ctx, 300*time.Millisecond)
+		}
+	}
+	got := client.received()
+	w.Close()
+	return got, err
+}

@@ -1,0 +1,158 @@
+package conformance
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// side plays one party of a fixture: it sends its script and records what
+// it receives. A line is sent once what it depends on has been seen:
+//   - a response, once its request arrived;
+//   - any other line, once this side's own earlier requests are answered
+//     (a party waits for the answer to what it asked);
+//   - the agent's other lines, once the request whose response comes next
+//     in its script arrived (it is working on that request);
+//   - the client's notifications (session/cancel, say) go out while a
+//     request to the client is open, or once its requests are answered.
+type side struct {
+	name   string
+	script [][]byte
+	agent  bool
+
+	mu       sync.Mutex
+	changed  chan struct{} // closed and replaced on every received line
+	got      [][]byte
+	requests map[string]bool // ids of requests received
+	answered map[string]bool // ids of requests received and answered by the script
+	mine     map[string]bool // ids of own requests not yet answered
+}
+
+func newSide(name string, script [][]byte, agent bool) *side {
+	return &side{name: name, script: script, agent: agent, changed: make(chan struct{}),
+		requests: map[string]bool{}, answered: map[string]bool{}, mine: map[string]bool{}}
+}
+
+type msgInfo struct {
+	id       string
+	method   string
+	response bool
+}
+
+func info(line []byte) msgInfo {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+	}
+	json.Unmarshal(line, &m)
+	return msgInfo{id: string(bytes.TrimSpace(m.ID)), method: m.Method, response: m.Method == "" && m.ID != nil}
+}
+
+// receive reads what askbridge sends this side until r ends.
+func (s *side) receive(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<30)
+	for sc.Scan() {
+		line := bytes.Clone(sc.Bytes())
+		in := info(line)
+		s.mu.Lock()
+		s.got = append(s.got, line)
+		if in.method != "" && in.id != "" {
+			s.requests[in.id] = true
+		}
+		if in.response {
+			delete(s.mine, in.id)
+		}
+		close(s.changed)
+		s.changed = make(chan struct{})
+		s.mu.Unlock()
+	}
+}
+
+// ready reports whether line k may go out.
+func (s *side) ready(k int) bool {
+	in := info(s.script[k])
+	if in.response {
+		return s.requests[in.id]
+	}
+	if !s.agent && in.method != "" && in.id == "" {
+		for id := range s.requests {
+			if !s.answered[id] {
+				return true // a notification while a request is open
+			}
+		}
+	}
+	if len(s.mine) > 0 {
+		return false
+	}
+	if s.agent {
+		for _, later := range s.script[k+1:] {
+			if next := info(later); next.response {
+				return s.requests[next.id]
+			}
+		}
+	}
+	return true
+}
+
+// play sends the script to w, each line once it is ready.
+func (s *side) play(ctx context.Context, w io.Writer) error {
+	for k, line := range s.script {
+		for {
+			s.mu.Lock()
+			ok := s.ready(k)
+			changed := s.changed
+			if ok {
+				in := info(line)
+				if in.response {
+					s.answered[in.id] = true
+				} else if in.method != "" && in.id != "" {
+					s.mine[in.id] = true
+				}
+			}
+			s.mu.Unlock()
+			if ok {
+				break
+			}
+			select {
+			case <-changed:
+			case <-ctx.Done():
+				return fmt.Errorf("%s line %d never became ready (waiting for what it depends on): %.120s", s.name, k+1, line)
+			}
+		}
+		if _, err := w.Write(append(bytes.Clone(line), '\n')); err != nil {
+			return fmt.Errorf("%s line %d: %v", s.name, k+1, err)
+		}
+	}
+	return nil
+}
+
+// received is what the side got so far.
+func (s *side) received() [][]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([][]byte(nil), s.got...)
+}
+
+// quiet waits until nothing arrived for d, or ctx ends.
+func (s *side) quiet(ctx context.Context, d time.Duration) {
+	for {
+		s.mu.Lock()
+		changed := s.changed
+		s.mu.Unlock()
+		select {
+		case <-changed:
+		case <-time.After(d):
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
