@@ -1,6 +1,6 @@
 GO ?= go
 
-.PHONY: build test test-live bench fmt vet
+.PHONY: build test test-live test-browser bench fmt vet
 
 build:
 	$(GO) build -o bin/askbridge ./cmd/askbridge
@@ -13,6 +13,10 @@ test:
 # Real agents from npm against a fake model on 127.0.0.1 (see live/).
 test-live: build
 	$(GO) test -tags live -race -count=1 -timeout 30m ./live/...
+
+# The answer desk page in Debian's Chromium (run internal/desk/e2e/install.sh first).
+test-browser:
+	$(GO) test -tags browser -race -count=1 -timeout 5m ./internal/desk/...
 
 bench: build
 	bench/run.sh

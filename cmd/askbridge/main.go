@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -83,7 +84,18 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		env = append(env, ocEnv...)
 		logger.Info("OpenCode: answering its question tool through its server", "url", openCode.BaseURL)
 	}
+	board := permission.NewBoard()
+	if opts.desk != "" {
+		d, err := desk.Listen(opts.desk, board, desk.Options{Token: os.Getenv("ASKBRIDGE_DESK_TOKEN"), AllowRemote: opts.deskAllowRemote, Logger: logger})
+		if err != nil {
+			fmt.Fprintln(stderr, "askbridge:", err)
+			return 2
+		}
+		defer d.Close()
+		fmt.Fprintf(stderr, "askbridge: desk at %s\n", d.URL())
+	}
 	bridge := adapter.NewBridge(adapter.Options{
+		Board:           board,
 		Advertise:       opts.advertise,
 		Render:          opts.render,
 		QuestionTimeout: opts.questionTimeout,
