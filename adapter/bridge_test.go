@@ -373,3 +373,32 @@ func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
 	second := ask(2)
 	assert.Contains(t, string(second.Params), `"title":"Round 2 · Pick"`, "a new turn resets the limit, not the numbering")
 }
+
+func TestQuestionTimeoutCancels(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: "cancel"})
+	h.openSession(t, "s1")
+	h.agent.send(claudeSingle)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "41").Result))
+	for {
+		m := decode(t, h.client.recv())
+		if m.Method == "$/cancel_request" {
+			assert.Contains(t, string(m.Params), string(req.ID))
+			break
+		}
+	}
+	hist, _ := h.bridge.board.History("s1")
+	require.Len(t, hist, 1)
+	assert.Equal(t, permission.StateTimeout, hist[0].State)
+}
+
+func TestElicitationEnumFieldsWithNames(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.openSession(t, "s1")
+	h.agent.send(`{"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Pick a size","requestedSchema":{"type":"object","properties":{"size":{"type":"string","title":"Size","enum":["s","m","l"],"enumNames":["Small","Medium","Large"]}},"required":["size"]}}}`)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	assert.Contains(t, string(req.Params), `"optionId":"Medium"`)
+	assert.Contains(t, string(req.Params), `Pick a size`)
+	h.answer(t, req, pick("Medium"))
+	assert.JSONEq(t, `{"action":"accept","content":{"size":"m"}}`, string(h.agentReply(t, "3").Result))
+}
