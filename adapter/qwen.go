@@ -32,18 +32,8 @@ func (b *Bridge) onPermissionRequest(m *Message) Verdict {
 }
 
 func hasQwenQuestions(toolCall json.RawMessage) bool {
-	var tc struct {
-		Meta struct {
-			QwenQuestions json.RawMessage `json:"qwenQuestions"`
-		} `json:"_meta"`
-		RawInput struct {
-			Questions json.RawMessage `json:"questions"`
-		} `json:"rawInput"`
-	}
-	if json.Unmarshal(toolCall, &tc) != nil {
-		return false
-	}
-	return len(tc.Meta.QwenQuestions) > 2 || len(tc.RawInput.Questions) > 2
+	raw, _ := permission.QwenQuestions(toolCall)
+	return len(raw) > 2 // more than an empty list
 }
 
 func (b *Bridge) answerQwen(m *Message, session string, toolCall json.RawMessage) {

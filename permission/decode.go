@@ -21,9 +21,10 @@ func DecodeAskInput(raw []byte) ([]Question, error) {
 	return decodeQuestions("questions", top["questions"], "multiSelect", 0)
 }
 
-// DecodeQwen reads the questions of a Qwen Code permission request's
-// toolCall: _meta.qwenQuestions, else rawInput.questions.
-func DecodeQwen(toolCall []byte) ([]Question, error) {
+// QwenQuestions finds the questions in a Qwen Code permission request's
+// toolCall: _meta.qwenQuestions, else rawInput.questions. It returns nil
+// when there are none: a permission request of another kind.
+func QwenQuestions(toolCall []byte) (raw json.RawMessage, path string) {
 	var tc struct {
 		Meta struct {
 			QwenQuestions json.RawMessage `json:"qwenQuestions"`
@@ -32,12 +33,27 @@ func DecodeQwen(toolCall []byte) ([]Question, error) {
 			Questions json.RawMessage `json:"questions"`
 		} `json:"rawInput"`
 	}
-	if err := json.Unmarshal(toolCall, &tc); err != nil {
-		return nil, fmt.Errorf("toolCall: %v", err)
+	if json.Unmarshal(toolCall, &tc) != nil {
+		return nil, ""
 	}
-	raw, path := tc.RawInput.Questions, "toolCall.rawInput.questions"
-	if len(tc.Meta.QwenQuestions) > 0 && string(tc.Meta.QwenQuestions) != "null" {
-		raw, path = tc.Meta.QwenQuestions, "toolCall._meta.qwenQuestions"
+	if q := tc.Meta.QwenQuestions; len(q) > 0 && string(q) != "null" {
+		return q, "toolCall._meta.qwenQuestions"
+	}
+	if q := tc.RawInput.Questions; len(q) > 0 && string(q) != "null" {
+		return q, "toolCall.rawInput.questions"
+	}
+	return nil, ""
+}
+
+// DecodeQwen reads the questions of a Qwen Code permission request's
+// toolCall (see QwenQuestions).
+func DecodeQwen(toolCall []byte) ([]Question, error) {
+	if !json.Valid(toolCall) {
+		return nil, fmt.Errorf("toolCall: invalid JSON")
+	}
+	raw, path := QwenQuestions(toolCall)
+	if raw == nil {
+		raw, path = json.RawMessage("null"), "toolCall.rawInput.questions"
 	}
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
