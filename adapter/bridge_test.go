@@ -402,3 +402,27 @@ func TestElicitationEnumFieldsWithNames(t *testing.T) {
 	h.answer(t, req, pick("Medium"))
 	assert.JSONEq(t, `{"action":"accept","content":{"size":"m"}}`, string(h.agentReply(t, "3").Result))
 }
+
+func TestAnAgentAskingInALoopIsStoppedAtTheRoundLimit(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true, MaxRounds: 10})
+	h.openSession(t, "s1")
+	var titles []string
+	for i := 1; i <= 12; i++ {
+		h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Again %d?","header":"Loop","options":[{"label":"Yes"},{"label":"No"}]}]}}`, i, i))
+		if i <= 10 {
+			req, _ := h.nextRequest(t, "session/request_permission")
+			var p struct {
+				ToolCall struct{ Title string } `json:"toolCall"`
+			}
+			json.Unmarshal(req.Params, &p)
+			titles = append(titles, p.ToolCall.Title)
+			h.answer(t, req, pick("Yes"))
+			assert.Contains(t, string(h.agentReply(t, fmt.Sprint(i)).Result), `"allow"`)
+			continue
+		}
+		reply := h.agentReply(t, fmt.Sprint(i))
+		assert.JSONEq(t, `{"behavior":"deny","message":"question limit of 10 reached in this turn; continue with what you know or ask in the chat","interrupt":false}`, string(reply.Result))
+	}
+	assert.Equal(t, "Loop", titles[0])
+	assert.Equal(t, "Round 10 · Loop", titles[9])
+}
