@@ -1,13 +1,36 @@
 #!/usr/bin/env bash
-# Installs the real agents the live tests drive, pinned, into live/node_modules.
-# Idempotent: a second run with everything present does nothing.
+# Installs what the live tests need on a clean Debian machine: Node.js and
+# npm (from Debian when missing), then the agents pinned in package.json
+# into live/node_modules. Idempotent: with everything in place it only
+# checks, in about a second.
 set -euo pipefail
 cd "$(dirname "$0")"
-want='@agentclientprotocol/claude-agent-acp@0.101.0 @qwen-code/qwen-code@0.24.4 opencode-ai@1.18.33'
-if [ -f node_modules/.askbridge-installed ] && [ "$(cat node_modules/.askbridge-installed)" = "$want" ]; then
+
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "live/install.sh: installing Node.js and npm from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq nodejs npm >/dev/null
+fi
+major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$major" -lt 20 ]; then
+  # claude-agent-acp and qwen-code declare node >= 22; 20 is what they were
+  # seen working with here, older fails.
+  echo "live/install.sh: node $(node --version) is too old for the agents (need 20 or later)" >&2
+  exit 1
+fi
+
+# The stamp is the hash of what was installed: a changed package.json
+# reinstalls.
+want=$(cat package.json .npmrc | sha256sum | cut -d' ' -f1)
+stamp=node_modules/.askbridge-installed
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   echo "live agents already installed"
   exit 0
 fi
-command -v node >/dev/null || { echo "live/install.sh: node is required" >&2; exit 1; }
-npm install --no-audit --no-fund --no-save --package-lock=false $want
-echo "$want" > node_modules/.askbridge-installed
+npm install --no-audit --no-fund --package-lock=false
+# opencode-ai's postinstall links its native binary; without it the agent
+# cannot start.
+test -x node_modules/.bin/opencode || { echo "live/install.sh: opencode's binary is missing after npm install" >&2; exit 1; }
+echo "$want" > "$stamp"
+echo "live agents installed: $(node -p 'Object.entries(require("./package.json").dependencies).map(([k,v])=>k+"@"+v).join(" ")')"

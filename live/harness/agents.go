@@ -1,0 +1,130 @@
+package harness
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// Agent is how to start one real agent against a fake model.
+type Agent struct {
+	Name string
+	// Tool is the agent's question tool as the model sees it.
+	Tool string
+	// Argv is the command line; live is the live/ directory.
+	Argv func(live string) []string
+	// Setup prepares home and returns the environment the agent needs on
+	// top of the harness's own (HOME, the run marker).
+	Setup func(home, modelURL string) ([]string, error)
+}
+
+// noNoise turns off what would reach beyond loopback or slow a run down.
+var noNoise = []string{
+	"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1",
+	"DISABLE_ERROR_REPORTING=1", "NO_COLOR=1", "CI=1",
+}
+
+// Claude is claude-agent-acp, which runs the Claude Code CLI bundled with the
+// Claude Agent SDK. It asks through elicitation/create, and only offers
+// AskUserQuestion to the model when the client's initialize declares
+// clientCapabilities.elicitation.form.
+var Claude = Agent{
+	Name: "claude-agent-acp",
+	Tool: "AskUserQuestion",
+	Argv: func(live string) []string {
+		return []string{"node", filepath.Join(live, "node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js")}
+	},
+	Setup: func(home, url string) ([]string, error) {
+		return append([]string{
+			"CLAUDE_CONFIG_DIR=" + filepath.Join(home, ".claude"),
+			"ANTHROPIC_BASE_URL=" + url, "ANTHROPIC_API_KEY=sk-ant-fake",
+			// As root, Claude Code refuses its bypass mode unless this is "1".
+			"IS_SANDBOX=1",
+		}, noNoise...), nil
+	},
+}
+
+// Qwen is Qwen Code in ACP mode. It asks through session/request_permission
+// and reads the answers from a top-level "answers" field of the response.
+var Qwen = Agent{
+	Name: "qwen-code",
+	Tool: "ask_user_question",
+	Argv: func(live string) []string {
+		return []string{"node", filepath.Join(live, "node_modules/@qwen-code/qwen-code/cli.js"), "--acp"}
+	},
+	Setup: func(home, url string) ([]string, error) {
+		settings := `{"security":{"auth":{"selectedType":"openai"}},"privacy":{"usageStatisticsEnabled":false},"general":{"disableAutoUpdate":true}}`
+		if err := writeFile(filepath.Join(home, ".qwen", "settings.json"), settings); err != nil {
+			return nil, err
+		}
+		return append([]string{"OPENAI_API_KEY=sk-fake", "OPENAI_BASE_URL=" + url + "/v1", "OPENAI_MODEL=fake-model"}, noNoise...), nil
+	},
+}
+
+// OpenCode is opencode's ACP mode with its question tool switched on (it
+// is off by default). It shows a question only as a tool_call and waits for
+// an answer through its HTTP server.
+var OpenCode = Agent{
+	Name: "opencode",
+	Tool: "question",
+	Argv: func(live string) []string {
+		return []string{filepath.Join(live, "node_modules/.bin/opencode"), "acp"}
+	},
+	Setup: func(home, url string) ([]string, error) {
+		cfg, err := json.Marshal(map[string]any{
+			"$schema": "https://opencode.ai/config.json",
+			"provider": map[string]any{"fake": map[string]any{
+				"npm":     "@ai-sdk/openai-compatible",
+				"name":    "Fake",
+				"options": map[string]any{"baseURL": url + "/v1", "apiKey": "sk-fake"},
+				"models":  map[string]any{"fake-model": map[string]any{"name": "Fake model", "tool_call": true}},
+			}},
+			"model": "fake/fake-model", "small_model": "fake/fake-model",
+			"autoupdate": false, "share": "disabled",
+		})
+		if err != nil {
+			return nil, err
+		}
+		return append([]string{
+			"OPENCODE_CONFIG_CONTENT=" + string(cfg),
+			"OPENCODE_ENABLE_QUESTION_TOOL=1",
+			"OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1",
+			"OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_SHARE=1",
+			"OPENCODE_DISABLE_DEFAULT_PLUGINS=1", "OPENCODE_DISABLE_CLAUDE_CODE=1",
+			"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "XDG_DATA_HOME=" + filepath.Join(home, ".local/share"),
+			"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"), "XDG_STATE_HOME=" + filepath.Join(home, ".local/state"),
+		}, noNoise...), nil
+	},
+}
+
+// Agents lists every agent, for tests that run each.
+var Agents = []Agent{Claude, Qwen, OpenCode}
+
+// LiveDir is live/, where node_modules is: $ASKBRIDGE_LIVE_DIR, else the
+// parent of this package's source directory.
+func LiveDir() string {
+	if d := os.Getenv("ASKBRIDGE_LIVE_DIR"); d != "" {
+		return d
+	}
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Dir(filepath.Dir(file))
+}
+
+// Installed reports why the agents cannot run, or nil: live/install.sh
+// leaves a stamp once everything is in place.
+func Installed() error {
+	stamp := filepath.Join(LiveDir(), "node_modules", ".askbridge-installed")
+	if _, err := os.Stat(stamp); err != nil {
+		return fmt.Errorf("the live agents are not installed (no %s): run live/install.sh", stamp)
+	}
+	return nil
+}
+
+func writeFile(path, content string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(content), 0o600)
+}
