@@ -17,9 +17,6 @@ type Message struct {
 	Raw    json.RawMessage // the whole message
 }
 
-// IsRequest reports whether the message expects a response.
-func (m *Message) IsRequest() bool { return m.ID != nil }
-
 // Params decodes the params member into v.
 func (m *Message) Params(v any) error {
 	var env struct {

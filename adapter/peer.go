@@ -40,9 +40,6 @@ func newPeer(name, dir string, w *lineWriter, rec *recorder) *Peer {
 	return &Peer{name: name, dir: dir, w: w, rec: rec, calls: map[string]chan callResult{}}
 }
 
-// Name is "client" or "agent".
-func (p *Peer) Name() string { return p.name }
-
 // send writes one line to the peer.
 func (p *Peer) send(line []byte, flush bool) error {
 	return p.w.write(line, flush)

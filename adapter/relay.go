@@ -97,9 +97,6 @@ func (r *Relay) ClientDone() <-chan struct{} { return r.clientDone }
 // AgentDone is closed when the agent's output ends.
 func (r *Relay) AgentDone() <-chan struct{} { return r.agentDone }
 
-// Logger is the relay's logger.
-func (r *Relay) Logger() *slog.Logger { return r.logger }
-
 // loop reads one side and writes to the other. sent tracks the requests this
 // direction forwards; answered the ones the other direction forwarded, whose
 // responses arrive here.

@@ -1,7 +1,6 @@
 package desk
 
 import (
-	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"embed"
@@ -101,9 +100,6 @@ func (s *Server) Token() string { return s.opts.Token }
 
 // Close stops the desk.
 func (s *Server) Close() error { return s.srv.Close() }
-
-// Shutdown stops the desk, letting requests in flight finish.
-func (s *Server) Shutdown(ctx context.Context) error { return s.srv.Shutdown(ctx) }
 
 const cookieName = "askbridge_desk"
 
