@@ -226,6 +226,15 @@ func hostEnv() []string {
 	return out
 }
 
+func pathEnv() string {
+	for _, kv := range os.Environ() {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			return v
+		}
+	}
+	return "/usr/local/bin:/usr/bin:/bin"
+}
+
 func newMarker() string {
 	b := make([]byte, 8)
 	rand.Read(b)
