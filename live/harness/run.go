@@ -142,9 +142,12 @@ func Start(t testing.TB, a Agent, o Options) *Run {
 
 func (r *Run) stop(stdin interface{ Close() error }) {
 	stdin.Close()
+	closed := time.Now()
 	select {
 	case <-r.exited:
+		r.t.Logf("%s exited %s after its stdin closed", r.Agent.Name, time.Since(closed).Round(time.Millisecond))
 	case <-time.After(5 * time.Second):
+		r.t.Logf("%s did not exit within 5s of its stdin closing; SIGTERM", r.Agent.Name)
 		r.killAll(syscall.SIGTERM)
 		select {
 		case <-r.exited:
