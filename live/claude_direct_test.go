@@ -46,7 +46,8 @@ func (e *elicitations) got() []json.RawMessage {
 }
 
 // What Claude's tool result says around the answers: the first form when
-// every answer is a pick, the second when any text was typed.
+// every answer is one of the options' labels, the second when any is not
+// (typed text, wherever it came from) or carries a note.
 const (
 	claudeDone       = ` You can now continue with these answers in mind.`
 	claudeUnanswered = `The user did not answer the questions.`
@@ -87,6 +88,12 @@ func TestClaudeDirectElicitation(t *testing.T) {
 			calls:   []string{dbQuestion},
 			answers: []string{`{"action":"accept","content":{"question_0_custom":"CockroachDB"}}`},
 			results: []string{`The user answered: "Which database should the service use?"="CockroachDB".` + claudeRead},
+		},
+		{
+			name:    "a value outside the enum",
+			calls:   []string{dbQuestion},
+			answers: []string{`{"action":"accept","content":{"question_0":"MongoDB"}}`},
+			results: []string{`The user answered: "Which database should the service use?"="MongoDB".` + claudeRead},
 		},
 		{
 			name:    "pick with a note",
