@@ -161,13 +161,26 @@ func TestClaudeDirectElicitation(t *testing.T) {
 	}
 }
 
-func TestClaudeDirectWithoutElicitationHidesTheTool(t *testing.T) {
-	m := model(t, harness.Claude.Tool, dbQuestion)
-	r := harness.Start(t, harness.Claude, harness.Options{ModelURL: m.URL})
-	_, stop, err := r.Turn(harness.NoFeatures, "Ask me which database.")
-	require.NoError(t, err)
-	assert.Equal(t, "end_turn", stop)
-	assert.False(t, m.Offered(), "without clientCapabilities.elicitation.form Claude offers no AskUserQuestion")
-	assert.Empty(t, m.Results())
-	assert.NotEmpty(t, m.Requests())
+func TestClaudeDirectWithoutFormElicitationHidesTheTool(t *testing.T) {
+	for name, caps := range map[string]string{
+		"no_elicitation": harness.NoFeatures,
+		"empty":          `{"elicitation":{}}`,
+		"url_only":       `{"elicitation":{"url":{}}}`,
+		"form_true":      `{"elicitation":{"form":true}}`,
+		"form_object":    harness.FormElicitation,
+	} {
+		t.Run(name, func(t *testing.T) {
+			m := model(t, harness.Claude.Tool, dbQuestion)
+			el := &elicitations{answers: []string{`{"action":"decline"}`}}
+			r := harness.Start(t, harness.Claude, harness.Options{ModelURL: m.URL, Client: harness.Client{Elicit: el.answer}})
+			_, stop, err := r.Turn(caps, "Ask me which database.")
+			require.NoError(t, err)
+			assert.Equal(t, "end_turn", stop)
+			assert.NotEmpty(t, m.Requests())
+			// "form": true is not enough: the capability is an object.
+			offered := name == "form_object"
+			assert.Equal(t, offered, m.Offered(), "AskUserQuestion is offered only with clientCapabilities.elicitation.form:{}")
+			assert.Equal(t, offered, len(m.Results()) == 1)
+		})
+	}
 }
