@@ -426,3 +426,11 @@ func TestAnAgentAskingInALoopIsStoppedAtTheRoundLimit(t *testing.T) {
 	assert.Equal(t, "Loop", titles[0])
 	assert.Equal(t, "Round 10 · Loop", titles[9])
 }
+
+func TestFormTrueIsNotAFormCapability(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clientCapabilities":{"elicitation":{"form":true,"url":{}}}}}`)
+	got := decode(t, h.agent.recv())
+	assert.JSONEq(t, `{"clientCapabilities":{"elicitation":{"form":{},"url":{}},"_meta":{"qwen.askUserQuestion":true}}}`, string(got.Params))
+	assert.False(t, h.bridge.ClientRendersForms(), "Claude offers its question tool only for an object; askbridge renders the questions")
+}

@@ -28,8 +28,10 @@ func (b *Bridge) onInitialize(m *Message) Verdict {
 	json.Unmarshal(params["clientCapabilities"], &caps)
 	var elicit map[string]json.RawMessage
 	json.Unmarshal(caps["elicitation"], &elicit)
-	form := elicit["form"]
-	hasForm := len(form) > 0 && !bytes.Equal(form, []byte("null")) && !bytes.Equal(form, []byte("false"))
+	// Only an object advertises forms: Claude offers AskUserQuestion for
+	// "form":{} but not for "form":true.
+	form := bytes.TrimSpace(elicit["form"])
+	hasForm := len(form) > 0 && form[0] == '{'
 	b.mu.Lock()
 	b.clientForm = hasForm
 	b.mu.Unlock()
@@ -76,7 +78,7 @@ func setDefault(obj json.RawMessage, path []string, v json.RawMessage) (json.Raw
 	cur, ok := m[path[0]]
 	switch {
 	case len(path) == 1:
-		if ok && !bytes.Equal(cur, []byte("null")) && !bytes.Equal(cur, []byte("false")) {
+		if ok && sameKind(cur, v) {
 			return obj, nil
 		}
 		m[path[0]] = v
@@ -88,6 +90,19 @@ func setDefault(obj json.RawMessage, path []string, v json.RawMessage) (json.Raw
 		m[path[0]] = next
 	}
 	return json.Marshal(m)
+}
+
+// sameKind reports whether a present value already says what v would:
+// an object where an object is wanted, true where true is.
+func sameKind(cur, v json.RawMessage) bool {
+	cur = bytes.TrimSpace(cur)
+	if len(cur) == 0 {
+		return false
+	}
+	if v[0] == '{' {
+		return cur[0] == '{'
+	}
+	return bytes.Equal(cur, v)
 }
 
 // elicitParams is the part of elicitation/create the bridge reads.
