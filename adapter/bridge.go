@@ -283,18 +283,23 @@ func (b *Bridge) askClient(ctx context.Context, req permission.Request) (permiss
 	ticket := b.board.Open(req)
 	b.logger.Info("asking", "session", req.SessionID, "round", round, "questions", len(req.Questions), "ticket", ticket.ID)
 
+	if req.ToolCallID == "" {
+		req.ToolCallID, req.OwnToolCall = newToolCallID(), true
+	}
 	flowCtx, stopFlow := context.WithCancel(ticket.Context())
 	defer stopFlow()
+	flowDone := make(chan bool, 1) // whether the flow settled the set itself
 	go func() {
 		res, err := permission.Ask(flowCtx, clientPeer{b.relay.Client}, req)
 		switch {
-		case err == nil:
-			b.board.Answer(ticket.ID, res)
-		case flowCtx.Err() != nil:
-			// Answered elsewhere or cancelled: the ticket says which.
+		case err == nil && flowCtx.Err() == nil:
+			flowDone <- b.board.Answer(ticket.ID, res) == nil
+		case err == nil || flowCtx.Err() != nil:
+			flowDone <- false // answered elsewhere or cancelled: the ticket says which
 		default:
 			b.logger.Warn("asking the client failed", "err", err)
 			b.board.Cancel(ticket.ID, err.Error())
+			flowDone <- false
 		}
 	}()
 	var timeout <-chan time.Time
@@ -311,7 +316,12 @@ func (b *Bridge) askClient(ctx context.Context, req permission.Request) (permiss
 		b.onQuestionTimeout(ticket.ID, req)
 	}
 	<-ticket.Done()
-	return ticket.Result(), nil
+	res := ticket.Result()
+	if settled := <-flowDone; !settled {
+		// The desk, a timeout or a cancel ended the set: show how.
+		permission.Report(context.Background(), clientPeer{b.relay.Client}, req, res)
+	}
+	return res, nil
 }
 
 func (b *Bridge) onQuestionTimeout(id string, req permission.Request) {

@@ -434,3 +434,28 @@ func TestFormTrueIsNotAFormCapability(t *testing.T) {
 	assert.JSONEq(t, `{"clientCapabilities":{"elicitation":{"form":{},"url":{}},"_meta":{"qwen.askUserQuestion":true}}}`, string(got.Params))
 	assert.False(t, h.bridge.ClientRendersForms(), "Claude offers its question tool only for an object; askbridge renders the questions")
 }
+
+func TestAnAnswerFromTheBoardWinsWithdrawsAndIsShown(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.openSession(t, "s1")
+	h.agent.send(`{"jsonrpc":"2.0","id":8,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	pending := h.bridge.board.List()
+	require.Len(t, pending, 1)
+	q := pending[0].Questions[0]
+	require.NoError(t, h.bridge.board.Answer(pending[0].ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"B"}}, Index: 0}}}))
+	assert.Contains(t, string(h.agentReply(t, "8").Result), `"Which?":"B"`)
+	var withdrawn, shown bool
+	for !withdrawn || !shown {
+		m := decode(t, h.client.recv())
+		switch {
+		case m.Method == "$/cancel_request":
+			assert.Contains(t, string(m.Params), string(req.ID))
+			withdrawn = true
+		case m.Method == "session/update" && strings.Contains(string(m.Params), "Pick: B"):
+			assert.Contains(t, string(m.Params), `"status":"completed"`)
+			shown = true
+		}
+	}
+	assert.ErrorIs(t, h.bridge.board.Answer(pending[0].ID, permission.Result{}), permission.ErrResolved, "the first answer wins")
+}

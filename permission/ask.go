@@ -27,12 +27,15 @@ type Peer interface {
 // and an update summarising the answers. A cancelled outcome, or ctx
 // ending, ends the set with no further question: Result.Cancelled. An error
 // means the client could not be asked (it went away, or answered nonsense).
+//
+// When ctx ends first the set was settled elsewhere (the desk, a timeout,
+// session/cancel): Ask then leaves the summary to its caller, who knows the
+// outcome (Report).
 func Ask(ctx context.Context, p Peer, req Request) (Result, error) {
-	a := &asking{peer: p, req: req, callID: req.ToolCallID}
-	if a.callID == "" {
-		a.callID = "askbridge-" + randomID()
-		a.own = true
+	if req.ToolCallID == "" {
+		req.ToolCallID, req.OwnToolCall = "askbridge-"+randomID(), true
 	}
+	a := &asking{peer: p, req: req, callID: req.ToolCallID, own: req.OwnToolCall}
 	a.show(ctx)
 	queue := make([]queued, len(req.Questions))
 	for i, q := range req.Questions {
@@ -47,12 +50,11 @@ func Ask(ctx context.Context, p Peer, req Request) (Result, error) {
 			return Result{}, err
 		}
 		if cancelled {
-			a.finish(ctx, nil, "failed")
-			reason := "the user dismissed the question"
 			if ctx.Err() != nil {
-				reason = context.Cause(ctx).Error()
+				return Result{Cancelled: true, Reason: context.Cause(ctx).Error()}, nil
 			}
-			return Result{Cancelled: true, Reason: reason}, nil
+			a.finish(ctx, nil, "failed")
+			return Result{Cancelled: true, Reason: "the user dismissed the question"}, nil
 		}
 		res.Answers = append(res.Answers, Answered{Question: item.q, Answer: ans, Path: item.path, Index: item.index})
 		queue = slices.Insert(queue, i+1, followUps(item, ans)...)
@@ -171,27 +173,34 @@ func (a *asking) show(ctx context.Context) {
 	a.peer.Notify(ctx, "session/update", map[string]any{"sessionId": a.req.SessionID, "update": update})
 }
 
-// finish summarises the answers on the tool call ("Database: Postgres").
+// finish summarises the set on its tool call.
 func (a *asking) finish(ctx context.Context, answers []Answered, status string) {
+	res := Result{Answers: answers, Cancelled: status != "completed"}
+	Report(context.WithoutCancel(ctx), a.peer, a.req, res)
+}
+
+// Report shows how a set ended on its tool call: "Database: Postgres" per
+// answer, or "Not answered.". Askbridge's own tool call is completed (or
+// failed); the agent's is left for the agent to complete.
+func Report(ctx context.Context, p Peer, req Request, res Result) {
 	var lines []string
-	for _, an := range answers {
+	for _, an := range res.Answers {
 		lines = append(lines, toolinfo.SummaryLine(an.Question.Header, an.Answer.Text()))
 	}
-	if status != "completed" {
-		lines = []string{"Not answered."}
+	status := "completed"
+	if res.Cancelled {
+		lines, status = []string{"Not answered."}, "failed"
 	}
 	update := map[string]any{
 		"sessionUpdate": "tool_call_update",
-		"toolCallId":    a.callID,
+		"toolCallId":    req.ToolCallID,
 		"content":       textContent(strings.Join(lines, "\n")),
+		"status":        "in_progress",
 	}
-	if a.own {
+	if req.OwnToolCall {
 		update["status"] = status
-	} else {
-		update["status"] = "in_progress"
 	}
-	// The set is over, whatever ended it: the summary must still go out.
-	a.peer.Notify(context.WithoutCancel(ctx), "session/update", map[string]any{"sessionId": a.req.SessionID, "update": update})
+	p.Notify(ctx, "session/update", map[string]any{"sessionId": req.SessionID, "update": update})
 }
 
 func randomID() string {

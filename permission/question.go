@@ -67,8 +67,11 @@ type Result struct {
 type Request struct {
 	SessionID  string
 	ToolCallID string // the agent's tool call, when it has one
-	Questions  []Question
-	Round      int // the set's round in the session, from 1
+	// OwnToolCall says ToolCallID is askbridge's own (made up for a set
+	// with no tool call of the agent's): Ask starts it and completes it.
+	OwnToolCall bool
+	Questions   []Question
+	Round       int // the set's round in the session, from 1
 }
 
 // Recommended answers each question with its option whose label ends in
