@@ -69,7 +69,7 @@ type relayHarness struct {
 	relay  *Relay
 	client *pipeEnd // what the client sends and receives
 	agent  *pipeEnd // what the agent sends and receives
-	rec    *bytes.Buffer
+	rec    *syncBuffer
 }
 
 func newHarness(t *testing.T, setup func(*Relay)) *relayHarness {
@@ -77,8 +77,8 @@ func newHarness(t *testing.T, setup func(*Relay)) *relayHarness {
 	cOutR, cOutW := io.Pipe() // relay -> client
 	aInR, aInW := io.Pipe()   // agent -> relay
 	aOutR, aOutW := io.Pipe() // relay -> agent
-	rec := &bytes.Buffer{}
-	r := NewRelay(RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW, Record: &syncWriter{w: rec}})
+	rec := &syncBuffer{}
+	r := NewRelay(RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW, Record: rec})
 	if setup != nil {
 		setup(r)
 	}
@@ -93,17 +93,6 @@ func newHarness(t *testing.T, setup func(*Relay)) *relayHarness {
 		aOutW.Close()
 	})
 	return h
-}
-
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *syncWriter) Write(b []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(b)
 }
 
 func TestRelayKeepsMessagesByteForByte(t *testing.T) {
@@ -284,7 +273,7 @@ func TestRecordWritesEveryLineBothWays(t *testing.T) {
 	h.agent.send(`{"jsonrpc":"2.0","id":1,"result":{}}`)
 	h.client.recv()
 	h.relay.Flush()
-	sc := bufio.NewScanner(bytes.NewReader(h.rec.Bytes()))
+	sc := bufio.NewScanner(strings.NewReader(h.rec.String()))
 	var got []string
 	for sc.Scan() {
 		var e struct {
