@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,9 +64,20 @@ func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env 
 }
 
 // RunAgentSide plays the fixture's agent on r/w (the agent's stdio) until
-// askbridge closes r, then writes what it received to out.
-func RunAgentSide(ctx context.Context, f *Fixture, r io.Reader, w io.Writer, out string) error {
+// askbridge closes r, then writes what it received to out. openCodeAddr,
+// when set, is where askbridge expects OpenCode's question server (it
+// passed --hostname and --port), with the password in
+// OPENCODE_SERVER_PASSWORD.
+func RunAgentSide(ctx context.Context, f *Fixture, r io.Reader, w io.Writer, out, openCodeAddr string) error {
 	agent := newSide("agent", f.Agent, true)
+	if openCodeAddr != "" {
+		ln, err := net.Listen("tcp", openCodeAddr)
+		if err != nil {
+			return fmt.Errorf("serving OpenCode's question routes on %s: %w", openCodeAddr, err)
+		}
+		oc := startOpenCode(ln, os.Getenv("OPENCODE_SERVER_PASSWORD"), agent)
+		defer oc.close()
+	}
 	done := make(chan struct{})
 	go func() { agent.receive(r); close(done) }()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
@@ -49,8 +50,10 @@ func normalizedLines(lines [][]byte) [][]byte {
 }
 
 // Options turns a fixture's flags into bridge options (the subset of
-// askbridge's flags that change what it says).
-func Options(flags []string) (adapter.Options, error) {
+// askbridge's flags that change what it says), and says whether the
+// fixture needs OpenCode's question server (--agent-kind=opencode).
+func Options(flags []string) (adapter.Options, bool, error) {
+	var kind string
 	fs := flag.NewFlagSet("fixture flags", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := adapter.Options{Limits: permission.DefaultLimits()}
@@ -59,18 +62,28 @@ func Options(flags []string) (adapter.Options, error) {
 	fs.DurationVar(&o.QuestionTimeout, "question-timeout", 0, "")
 	fs.StringVar(&o.OnTimeout, "on-timeout", "cancel", "")
 	fs.IntVar(&o.MaxRounds, "max-rounds", 10, "")
-	fs.String("agent-kind", "auto", "") // a replayed agent has no OpenCode server to reach either way
+	fs.StringVar(&kind, "agent-kind", "auto", "")
 	if err := fs.Parse(flags); err != nil {
-		return o, fmt.Errorf("flags: %v", err)
+		return o, false, fmt.Errorf("flags: %v", err)
 	}
-	return o, nil
+	return o, kind == "opencode", nil
 }
 
 // ReplayInProcess plays the fixture against the adapter in this process.
 func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
-	opts, err := Options(f.Flags)
+	opts, openCode, err := Options(f.Flags)
 	if err != nil {
 		return Got{}, err
+	}
+	agent := newSide("agent", f.Agent, true)
+	if openCode {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return Got{}, err
+		}
+		oc := startOpenCode(ln, "fixture", agent)
+		defer oc.close()
+		opts.OpenCode = &adapter.OpenCodeServer{BaseURL: oc.URL, Password: "fixture"}
 	}
 	cInR, cInW := io.Pipe()   // client -> askbridge
 	cOutR, cOutW := io.Pipe() // askbridge -> client
@@ -84,7 +97,6 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 		cOutW.Close()
 		aOutW.Close()
 	}()
-	agent := newSide("agent", f.Agent, true)
 	go agent.receive(aOutR)
 	agentErr := make(chan error, 1)
 	go func() { agentErr <- agent.play(ctx, aInW) }()

@@ -31,6 +31,21 @@ type side struct {
 	requests map[string]bool // ids of requests received
 	answered map[string]bool // ids of requests received and answered by the script
 	mine     map[string]bool // ids of own requests not yet answered
+	// watch, when set, sees each line before it is sent and returns a key
+	// for a wait it opens (an OpenCode question waiting for its HTTP
+	// answer), or "". Later lines wait until resolve closes it.
+	watch func(line []byte) string
+}
+
+// resolve closes a wait opened by watch and records what closed it as a
+// line this side received.
+func (s *side) resolve(key string, line []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.mine, key)
+	s.got = append(s.got, line)
+	close(s.changed)
+	s.changed = make(chan struct{})
 }
 
 func newSide(name string, script [][]byte, agent bool) *side {
@@ -115,6 +130,11 @@ func (s *side) play(ctx context.Context, w io.Writer) error {
 					s.answered[in.id] = true
 				} else if in.method != "" && in.id != "" {
 					s.mine[in.id] = true
+				}
+				if s.watch != nil {
+					if key := s.watch(line); key != "" {
+						s.mine[key] = true
+					}
 				}
 			}
 			s.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"time"
 
@@ -62,13 +63,22 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // runReplayAgent plays a fixture's agent; askbridge replay runs it as the agent.
 func runReplayAgent(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 2 {
-		fmt.Fprintln(stderr, "usage: askbridge __replay-agent FIXTURE OUT")
+	fs := flag.NewFlagSet("askbridge __replay-agent", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	// askbridge appends these for an OpenCode fixture, as for opencode acp.
+	port := fs.String("port", "", "where to serve OpenCode's question routes")
+	host := fs.String("hostname", "127.0.0.1", "")
+	if len(args) < 2 || fs.Parse(args[2:]) != nil {
+		fmt.Fprintln(stderr, "usage: askbridge __replay-agent FIXTURE OUT [--port P --hostname H]")
 		return 2
+	}
+	addr := ""
+	if *port != "" {
+		addr = net.JoinHostPort(*host, *port)
 	}
 	f, err := conformance.Load(args[0])
 	if err == nil {
-		err = conformance.RunAgentSide(context.Background(), f, stdin, stdout, args[1])
+		err = conformance.RunAgentSide(context.Background(), f, stdin, stdout, args[1], addr)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "replay agent:", err)

@@ -1,0 +1,122 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+)
+
+// OpenCode answers its question tool on its own HTTP server, so a fixture
+// recorded with askbridge's OpenCode support (flags: --agent-kind=opencode)
+// replays with a stand-in for that server: it lists each question the
+// agent's script shows, and a reply or reject posted to it is what lets the
+// agent's script go on — recorded among the agent's received lines as
+// {"http":"POST /question/<id>/reply","body":…}.
+
+// openCodeServer is the stand-in.
+type openCodeServer struct {
+	password string
+	agent    *side
+	srv      *http.Server
+	URL      string
+
+	mu        sync.Mutex
+	questions []map[string]any // pending, as GET /question lists them
+	waits     map[string]string
+}
+
+// startOpenCode serves on ln and watches agent's script for questions.
+func startOpenCode(ln net.Listener, password string, agent *side) *openCodeServer {
+	o := &openCodeServer{password: password, agent: agent, URL: "http://" + ln.Addr().String(), waits: map[string]string{}}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /question", o.auth(func(w http.ResponseWriter, r *http.Request) {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		list := o.questions
+		if list == nil {
+			list = []map[string]any{}
+		}
+		json.NewEncoder(w).Encode(list)
+	}))
+	mux.HandleFunc("POST /question/{id}/{verb}", o.auth(o.answer))
+	o.srv = &http.Server{Handler: mux}
+	agent.watch = o.watch
+	go o.srv.Serve(ln)
+	return o
+}
+
+func (o *openCodeServer) close() { o.srv.Close() }
+
+func (o *openCodeServer) auth(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "opencode" || p != o.password {
+			http.Error(w, "Unauthorized", http.StatusUnauthorized)
+			return
+		}
+		h(w, r)
+	}
+}
+
+// watch registers a question the agent's script is about to show.
+func (o *openCodeServer) watch(line []byte) string {
+	var m struct {
+		Params struct {
+			SessionID string `json:"sessionId"`
+			Update    struct {
+				ToolCallID string          `json:"toolCallId"`
+				Title      string          `json:"title"`
+				Status     string          `json:"status"`
+				RawInput   json.RawMessage `json:"rawInput"`
+			} `json:"update"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &m) != nil || m.Params.Update.Title != "question" || m.Params.Update.Status != "in_progress" {
+		return ""
+	}
+	var in struct {
+		Questions json.RawMessage `json:"questions"`
+	}
+	if json.Unmarshal(m.Params.Update.RawInput, &in) != nil || in.Questions == nil {
+		return ""
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	id := fmt.Sprintf("que_%d", len(o.waits)+1)
+	o.questions = append(o.questions, map[string]any{"id": id, "sessionID": m.Params.SessionID, "questions": in.Questions,
+		"tool": map[string]string{"messageID": "msg_fixture", "callID": m.Params.Update.ToolCallID}})
+	key := "opencode:" + id
+	o.waits[id] = key
+	return key
+}
+
+func (o *openCodeServer) answer(w http.ResponseWriter, r *http.Request) {
+	id, verb := r.PathValue("id"), r.PathValue("verb")
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	o.mu.Lock()
+	key, ok := o.waits[id]
+	delete(o.waits, id)
+	for i, q := range o.questions {
+		if q["id"] == id {
+			o.questions = append(o.questions[:i], o.questions[i+1:]...)
+			break
+		}
+	}
+	o.mu.Unlock()
+	if !ok || (verb != "reply" && verb != "reject") {
+		http.NotFound(w, r)
+		return
+	}
+	line, _ := json.Marshal(map[string]any{"http": "POST /question/" + id + "/" + verb, "body": json.RawMessage(orNull(body))})
+	o.agent.resolve(key, line)
+	w.Write([]byte("true"))
+}
+
+func orNull(b []byte) []byte {
+	if len(b) == 0 || !json.Valid(b) {
+		return []byte("null")
+	}
+	return b
+}
