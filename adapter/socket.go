@@ -56,7 +56,15 @@ func (b *Bridge) serveSocket() func() {
 	}()
 	return func() {
 		cancel()
-		ln.Close()
+		b.Close()
+	}
+}
+
+// Close removes the ask socket. Setup's cleanup does it too; call it when
+// the relay may never have started (the agent could not be started).
+func (b *Bridge) Close() {
+	if b.socket != nil {
+		b.socket.Close()
 		os.RemoveAll(b.socketDir)
 	}
 }

@@ -106,6 +106,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:          logger,
 	})
 	sockEnv, err := bridge.Listen()
+	defer bridge.Close()
 	env = append(env, sockEnv...)
 	if err != nil {
 		logger.Warn("askbridge ask will not reach the editor: cannot open its socket", "err", err)
