@@ -370,6 +370,9 @@ func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
 	first := ask(1)
 	assert.Contains(t, string(first.Params), `"title":"Pick"`)
 	h.client.send(`{"jsonrpc":"2.0","id":"p2","method":"session/prompt","params":{"sessionId":"s1","prompt":[]}}`)
+	// A real agent asks only once it has the prompt.
+	for decode(t, h.agent.recv()).Method != "session/prompt" {
+	}
 	second := ask(2)
 	assert.Contains(t, string(second.Params), `"title":"Round 2 · Pick"`, "a new turn resets the limit, not the numbering")
 }
