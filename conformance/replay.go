@@ -119,7 +119,13 @@ func playClient(ctx context.Context, f *Fixture, w io.WriteCloser, r io.Reader, 
 	done := make(chan struct{})
 	go func() { client.receive(r); close(done) }()
 	err := client.play(ctx, w)
-	// Let the last answers and updates arrive.
+	// Let the last answers and updates arrive: at least as many lines as
+	// the fixture wants (a loaded machine may take its time), then nothing
+	// more for a while (to catch lines it does not want).
+	client.await(ctx, len(f.WantClient))
+	if other != nil {
+		other.await(ctx, len(f.WantAgent))
+	}
 	for range 2 {
 		client.quiet(ctx, 300*time.Millisecond)
 		if other != nil {

@@ -161,6 +161,24 @@ func (s *side) received() [][]byte {
 	return append([][]byte(nil), s.got...)
 }
 
+// await waits until the side received n lines, or ctx ends.
+func (s *side) await(ctx context.Context, n int) {
+	for {
+		s.mu.Lock()
+		enough := len(s.got) >= n
+		changed := s.changed
+		s.mu.Unlock()
+		if enough {
+			return
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
 // quiet waits until nothing arrived for d, or ctx ends.
 func (s *side) quiet(ctx context.Context, d time.Duration) {
 	for {
