@@ -47,12 +47,15 @@ func run(bin string, n, trips, runs int) error {
 	var catBest, abBest time.Duration
 	var rssKiB int64
 	for range runs {
-		d, _, err := throughput(exec.Command("cat", file), n)
+		// The agent writes the updates, then waits for its stdin to close,
+		// as an agent does; the baseline is the same command without askbridge.
+		agent := []string{"sh", "-c", `cat "$0"; cat >/dev/null`, file}
+		d, _, err := throughput(exec.Command(agent[0], agent[1:]...), n)
 		if err != nil {
 			return fmt.Errorf("cat: %w", err)
 		}
 		catBest = best(catBest, d)
-		d, rss, err := throughput(exec.Command(bin, "--log-level=error", "--", "cat", file), n)
+		d, rss, err := throughput(exec.Command(bin, append([]string{"--log-level=error", "--"}, agent...)...), n)
 		if err != nil {
 			return fmt.Errorf("askbridge: %w", err)
 		}
