@@ -34,6 +34,7 @@ type proxyOptions struct {
 	maxRounds       int
 	desk            string
 	deskAllowRemote bool
+	deskCustom      bool
 	agentKind       string
 }
 
@@ -52,6 +53,7 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.IntVar(&o.maxRounds, "max-rounds", 10, "question sets allowed per prompt turn (0: no limit)")
 	fs.StringVar(&o.desk, "desk", "", "also serve the answer desk (HTTP API and web page) on this address, e.g. 127.0.0.1:0")
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
+	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)

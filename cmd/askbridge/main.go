@@ -86,7 +86,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	board := permission.NewBoard()
 	if opts.desk != "" {
-		d, err := desk.Listen(opts.desk, board, desk.Options{Token: os.Getenv("ASKBRIDGE_DESK_TOKEN"), AllowRemote: opts.deskAllowRemote, Logger: logger})
+		d, err := desk.Listen(opts.desk, board, desk.Options{Token: os.Getenv("ASKBRIDGE_DESK_TOKEN"), AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom, Logger: logger})
 		if err != nil {
 			fmt.Fprintln(stderr, "askbridge:", err)
 			return 2
