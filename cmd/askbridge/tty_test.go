@@ -21,17 +21,26 @@ type ttySession struct {
 	out    string
 }
 
-func startTTY(t *testing.T, input string) *ttySession {
+func newTTY(t *testing.T) *ttySession {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed: the TTY prompter test needs it (apt-get install tmux)")
 	}
-	dir := t.TempDir()
-	s := &ttySession{t: t, socket: fmt.Sprintf("askbridge-test-%d-%d", os.Getpid(), time.Now().UnixNano()), out: filepath.Join(dir, "out")}
-	in := filepath.Join(dir, "in.json")
+	return &ttySession{t: t, socket: fmt.Sprintf("askbridge-test-%d-%d", os.Getpid(), time.Now().UnixNano()), out: filepath.Join(t.TempDir(), "out")}
+}
+
+// startTTY runs `askbridge ask INPUT` in a terminal.
+func startTTY(t *testing.T, input string) *ttySession {
+	s := newTTY(t)
+	in := filepath.Join(t.TempDir(), "in.json")
 	require.NoError(t, os.WriteFile(in, []byte(input), 0o600))
-	shell := fmt.Sprintf("GORACE=atexit_sleep_ms=0 ASKBRIDGE_SOCKET= %s ask \"$(cat %s)\" > %s; echo EXIT=$? >> %s; sleep 30", askbridgeBin, in, s.out, s.out)
-	require.NoError(t, s.tmux("new-session", "-d", "-s", "t", "-x", "120", "-y", "30", shell))
-	t.Cleanup(func() { s.tmux("kill-server") })
+	return s.run(fmt.Sprintf("ask \"$(cat %s)\" > %s", in, s.out))
+}
+
+// run starts `askbridge ARGS` in the terminal; the exit code goes to s.out.
+func (s *ttySession) run(args string) *ttySession {
+	shell := fmt.Sprintf("GORACE=atexit_sleep_ms=0 ASKBRIDGE_SOCKET= %s %s; echo EXIT=$? >> %s; sleep 30", askbridgeBin, args, s.out)
+	require.NoError(s.t, s.tmux("new-session", "-d", "-s", "t", "-x", "120", "-y", "40", shell))
+	s.t.Cleanup(func() { s.tmux("kill-server") })
 	return s
 }
 
@@ -107,4 +116,22 @@ func TestTTYPrompterEscCancels(t *testing.T) {
 	out := s.result()
 	assert.Contains(t, out, `{"cancelled":true}`)
 	assert.Contains(t, out, "EXIT=130")
+}
+
+func TestDemoInARealTerminal(t *testing.T) {
+	s := newTTY(t).run("demo")
+	s.waitScreen("Which database should the service use?")
+	s.keys("Down", "Enter")
+	s.waitScreen("Which features do you want")
+	s.keys("Space", "Down", "Space", "Enter")
+	s.waitScreen("What should the service be called?")
+	s.keys("3", "Enter")
+	s.waitScreen("Your answer:")
+	s.keys("my-svc", "Enter")
+	s.waitScreen("(turn ended: end_turn)")
+	screen := s.screen()
+	assert.Contains(t, screen, "Which database should the service use? → SQLite")
+	assert.Contains(t, screen, "Which features do you want from day one? → Auth, Metrics")
+	assert.Contains(t, screen, "→ my-svc")
+	assert.Contains(t, s.result(), "EXIT=0")
 }

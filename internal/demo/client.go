@@ -72,7 +72,7 @@ func (c *Client) handle(ctx context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Req
 		case "agent_message_chunk":
 			var text struct{ Text string }
 			json.Unmarshal(p.Update.Content, &text)
-			c.print("agent › %s", text.Text)
+			c.print("agent › %s\n", text.Text)
 		}
 		return nil, nil
 	case "session/request_permission":

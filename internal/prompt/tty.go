@@ -14,7 +14,8 @@ import (
 // jumps to that row, space toggles a row of a multi-select, Enter submits
 // (on the Other row it opens a text input), Esc or Ctrl-C cancels.
 type TTY struct {
-	f *os.File
+	f       *os.File
+	pending []string // keys read but not handled yet
 }
 
 // NewTTY returns a prompter on the terminal f (usually /dev/tty).
@@ -201,31 +202,58 @@ func (t *TTY) finish(drawn int, what string) {
 	t.f.WriteString(fmt.Sprintf("✔ %s\r\n", what))
 }
 
-// key reads one key press.
+// key returns the next key press. A read may hold several (typed ahead, or
+// pasted): they are split and queued.
 func (t *TTY) key() (string, error) {
-	buf := make([]byte, 16)
-	n, err := t.f.Read(buf)
-	if err != nil {
-		return "", err
+	for len(t.pending) == 0 {
+		buf := make([]byte, 256)
+		n, err := t.f.Read(buf)
+		if err != nil {
+			return "", err
+		}
+		t.pending = splitKeys(buf[:n])
 	}
-	b := buf[:n]
-	switch {
-	case string(b) == "\x1b[A" || string(b) == "\x1bOA":
-		return "up", nil
-	case string(b) == "\x1b[B" || string(b) == "\x1bOB":
-		return "down", nil
-	case string(b) == "\x1b":
-		return "esc", nil
-	case string(b) == "\r" || string(b) == "\n":
-		return "enter", nil
-	case string(b) == " ":
-		return "space", nil
-	case string(b) == "\x7f" || string(b) == "\b":
-		return "backspace", nil
-	case string(b) == "\x03":
-		return "ctrl-c", nil
-	case b[0] == 0x1b:
-		return "unknown", nil
+	k := t.pending[0]
+	t.pending = t.pending[1:]
+	return k, nil
+}
+
+// splitKeys names the keys in b: arrows, Esc, Enter, Space, Backspace,
+// Ctrl-C, and every other character as itself.
+func splitKeys(b []byte) []string {
+	var keys []string
+	for len(b) > 0 {
+		switch {
+		case len(b) >= 3 && b[0] == 0x1b && (b[1] == '[' || b[1] == 'O'):
+			switch b[2] {
+			case 'A':
+				keys = append(keys, "up")
+			case 'B':
+				keys = append(keys, "down")
+			default:
+				keys = append(keys, "unknown")
+			}
+			b = b[3:]
+			continue
+		case b[0] == 0x1b:
+			keys = append(keys, "esc")
+		case b[0] == '\r' || b[0] == '\n':
+			keys = append(keys, "enter")
+		case b[0] == ' ':
+			keys = append(keys, "space")
+		case b[0] == 0x7f || b[0] == '\b':
+			keys = append(keys, "backspace")
+		case b[0] == 0x03:
+			keys = append(keys, "ctrl-c")
+		case b[0] < ' ':
+			keys = append(keys, "unknown")
+		default:
+			r, size := utf8.DecodeRune(b)
+			keys = append(keys, string(r))
+			b = b[size:]
+			continue
+		}
+		b = b[1:]
 	}
-	return string(b), nil
+	return keys
 }
