@@ -63,9 +63,14 @@ func TestBoardRacingFrontEnds(t *testing.T) {
 			require.True(t, ok)
 			tk := b.Open(Request{SessionID: session, Questions: []Question{q("Q?", "H", "a", "b")}, Round: round})
 			tickets = append(tickets, tk)
+			answer := func(label string) func() error {
+				return func() error {
+					return b.Answer(tk.ID, Result{Answers: []Answered{{Answer: Answer{Labels: []string{label}}}}})
+				}
+			}
 			race := map[string]func() error{
-				"client":  func() error { return b.Answer(tk.ID, Result{Answers: []Answered{{Answer: Answer{Labels: []string{"a"}}}}}) },
-				"desk":    func() error { return b.Answer(tk.ID, Result{Answers: []Answered{{Answer: Answer{Labels: []string{"b"}}}}}) },
+				"client":  answer("a"),
+				"desk":    answer("b"),
 				"cancel":  func() error { return b.Cancel(tk.ID, "session/cancel") },
 				"timeout": func() error { return b.Cancel(tk.ID, ReasonTimeout) },
 			}
