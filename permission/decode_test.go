@@ -60,7 +60,7 @@ func TestEncoders(t *testing.T) {
 	sdk, _ := json.Marshal(SDKResult(qs, r))
 	assert.JSONEq(t, `{"behavior":"allow","updatedInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres"},{"label":"SQLite"}],"multiSelect":false},{"question":"Which languages?","header":"Languages","options":[{"label":"Go"},{"label":"Rust"},{"label":"C"}],"multiSelect":true}],"answers":{"Which database?":"MariaDB","Which languages?":"Go, C","Why?":"`+jsonEscape(OtherWithoutText)+`"}}}`, string(sdk))
 	assert.Equal(t, map[string]string{"0": "MariaDB", "1": "Go, C"}, QwenAnswers(r))
-	assert.Equal(t, map[string]string{"Database": "Other (custom: MariaDB)", "Languages": "Go, C", "Why": "Other (custom: )"}, CLIAnswers(r))
+	assert.Equal(t, map[string]string{"Database": "Other (custom: MariaDB)", "Languages": "Go, C", "Why": "Other"}, CLIAnswers(r))
 	assert.Equal(t, [][]string{{"MariaDB"}, {"Go", "C"}}, OpenCodeAnswers(2, r))
 	cancel, _ := json.Marshal(SDKResult(qs, Result{Cancelled: true}))
 	assert.JSONEq(t, `{"behavior":"deny","message":"User cancelled the question","interrupt":true}`, string(cancel))

@@ -45,8 +45,11 @@ func CLIAnswers(r Result) map[string]string {
 	out := map[string]string{}
 	for _, a := range r.Answers {
 		parts := append([]string(nil), a.Answer.Labels...)
-		if a.Answer.Other {
+		switch {
+		case a.Answer.Other && a.Answer.Custom != "":
 			parts = append(parts, "Other (custom: "+a.Answer.Custom+")")
+		case a.Answer.Other:
+			parts = append(parts, "Other") // the client could not send the typed text
 		}
 		text := ""
 		for i, p := range parts {

@@ -74,6 +74,18 @@ func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
 	if p.Other && meta.CustomText != nil {
 		p.Custom = *meta.CustomText
 	}
+	if !q.MultiSelect {
+		// One answer to a single-select, whatever the client sent.
+		if p.Done {
+			return Pick{}, fmt.Errorf("permission response: Done is no option of the single-select %q", q.Question)
+		}
+		if len(p.Labels) > 1 {
+			p.Labels = p.Labels[:1]
+		}
+	}
+	if len(p.Labels) == 0 && !p.Other && !p.Done {
+		return Pick{}, fmt.Errorf("permission response: no option chosen for %q", q.Question)
+	}
 	return p, nil
 }
 

@@ -98,6 +98,9 @@ func (v *validator) question(path string, q Question, depth int) {
 			v.add(op, "String must contain at least 1 character(s)")
 			continue
 		}
+		if o.Label == OtherID || o.Label == DoneID {
+			v.add(op, "%q is reserved for askbridge's own option", o.Label)
+		}
 		if labels[o.Label] {
 			v.add(op, "duplicate label %q", o.Label)
 		}

@@ -117,3 +117,21 @@ func TestLimitsFromEnv(t *testing.T) {
 	_, err = LimitsFromEnv()
 	assert.ErrorContains(t, err, "ASK_MAX_OPTIONS")
 }
+
+func TestReservedLabelsAreRejected(t *testing.T) {
+	assert.Equal(t, []string{
+		`questions[0].options[0].label: "__other__" is reserved for askbridge's own option`,
+		`questions[0].options[1].label: "__done__" is reserved for askbridge's own option`,
+	}, violations(ValidateBridged([]Question{q("Q?", "H", OtherID, DoneID)}, DefaultLimits())))
+}
+
+func TestSingleSelectGetsOneAnswer(t *testing.T) {
+	single := q("Q?", "H", "a", "b")
+	p, err := ParseOutcome(single, []byte(`{"outcome":{"outcome":"selected","optionId":"a","_meta":{"selectedOptionIds":["b","a"]}}}`))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a"}, p.Labels)
+	_, err = ParseOutcome(single, []byte(`{"outcome":{"outcome":"selected","optionId":"a","_meta":{"selectedOptionIds":[]}}}`))
+	assert.ErrorContains(t, err, "no option chosen")
+	_, err = ParseOutcome(single, []byte(`{"outcome":{"outcome":"selected","optionId":"__done__"}}`))
+	assert.ErrorContains(t, err, "Done is no option")
+}

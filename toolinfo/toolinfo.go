@@ -63,5 +63,8 @@ func Shorten(s string, max int) string {
 	if len(r) <= max {
 		return s
 	}
+	if max < 1 {
+		return ""
+	}
 	return string(r[:max-1]) + "…"
 }
