@@ -112,3 +112,48 @@ func methodName(raw []byte) string {
 	}
 	return s
 }
+
+// chain runs the interceptors of one method in order. The first that takes
+// the message claims it: the rest are not asked. One that replaces the
+// message hands its replacement to the next, which sees it as if it had
+// arrived so. Every OnResponse of the chain sees the response, in chain
+// order, each getting what the one before returned.
+func chain(fns []Interceptor, m *Message) Verdict {
+	if len(fns) == 1 {
+		return fns[0](m)
+	}
+	var out Verdict
+	var hooks []func(json.RawMessage) json.RawMessage
+	for _, fn := range fns {
+		v := fn(m)
+		if v.Take {
+			return Verdict{Take: true}
+		}
+		if v.Replace != nil {
+			out.Replace = v.Replace
+			m.Raw = v.Replace
+		}
+		if v.OnResponse != nil {
+			hooks = append(hooks, v.OnResponse)
+		}
+	}
+	switch len(hooks) {
+	case 0:
+	case 1:
+		out.OnResponse = hooks[0]
+	default:
+		out.OnResponse = func(resp json.RawMessage) json.RawMessage {
+			changed := false
+			for _, h := range hooks {
+				if r := h(resp); r != nil {
+					resp, changed = r, true
+				}
+			}
+			if !changed {
+				return nil
+			}
+			return resp
+		}
+	}
+	return out
+}
