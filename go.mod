@@ -5,6 +5,7 @@ go 1.26.0
 require github.com/stretchr/testify v1.12.1
 
 require (
+	github.com/coder/acp-go-sdk v0.13.0 // indirect
 	github.com/sourcegraph/jsonrpc2 v0.2.3 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sys v0.49.0 // indirect
