@@ -19,8 +19,11 @@ type askParams struct {
 	Questions  json.RawMessage `json:"questions"`
 	SessionID  string          `json:"sessionId"`
 	ToolCallID string          `json:"toolCallId"`
-	// Format "cli" asks for `askbridge ask`'s output instead of the SDK result.
+	// Format "cli" asks for `askbridge ask`'s output instead of the SDK
+	// result; "result" for the permission.Result itself (`askbridge mcp`).
 	Format string `json:"format"`
+	// MCPTag names the session whose session/new started `askbridge mcp`.
+	MCPTag string `json:"mcpTag,omitempty"`
 }
 
 func (b *Bridge) onAsk(m *Message) Verdict {
@@ -69,10 +72,13 @@ func (b *Bridge) handleAsk(ctx context.Context, reqID json.RawMessage, raw json.
 	defer done()
 	res, err := b.askClient(ctx, permission.Request{SessionID: session, ToolCallID: p.ToolCallID, Questions: qs})
 	if errors.Is(err, errRoundLimit) {
-		if p.Format == "cli" {
+		if p.Format == "cli" || p.Format == "result" {
 			return nil, Internal(b.roundLimitMessage(), nil)
 		}
 		return map[string]any{"behavior": "deny", "message": b.roundLimitMessage(), "interrupt": false}, nil
+	}
+	if p.Format == "result" {
+		return res, nil
 	}
 	if p.Format == "cli" {
 		if res.Cancelled {
