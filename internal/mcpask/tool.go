@@ -61,8 +61,9 @@ func inputSchema(lim permission.Limits) map[string]any {
 }
 
 // questionsSchema describes a set of questions. Follow-up questions have the
-// same shape; their own followUps are left loose rather than nested again,
-// which keeps the schema small (askbridge still checks them).
+// same shape without the descriptions, and their own followUps are left
+// loose rather than nested again: the schema is sent with every model
+// request, so it stays small (askbridge still checks every level).
 func questionsSchema(lim permission.Limits, top bool) map[string]any {
 	question := map[string]any{
 		"type":     "object",
@@ -99,13 +100,28 @@ func questionsSchema(lim permission.Limits, top bool) map[string]any {
 		"description":          "Questions asked only when the user picks an option: keys are option labels of this question, values are questions of the same shape.",
 		"additionalProperties": map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
 	}
+	question["properties"].(map[string]any)["followUps"] = followUps
 	if top {
 		followUps["additionalProperties"] = questionsSchema(lim, false)
+	} else {
+		stripDescriptions(question)
 	}
-	question["properties"].(map[string]any)["followUps"] = followUps
 	return map[string]any{
 		"type": "array", "minItems": 1, "maxItems": lim.MaxQuestions,
 		"items": question,
+	}
+}
+
+// stripDescriptions removes the descriptions in schema m and below it
+// (but not a property named "description").
+func stripDescriptions(m map[string]any) {
+	if _, ok := m["description"].(string); ok {
+		delete(m, "description")
+	}
+	for _, v := range m {
+		if sub, ok := v.(map[string]any); ok {
+			stripDescriptions(sub)
+		}
 	}
 }
 

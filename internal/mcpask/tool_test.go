@@ -41,14 +41,16 @@ func TestTheOneToolIsListedWithTheLimitsInItsSchema(t *testing.T) {
 	}
 	assert.NoError(t, validate(`{"questions":[{"question":"Which?","header":"Database","multiSelect":true,"options":[{"label":"a","description":"A"},{"label":"b"}],"followUps":{"a":[{"question":"Then?","header":"Then","options":[{"label":"x"},{"label":"y"}]}]}}]}`))
 	for name, input := range map[string]string{
-		"no questions":       `{}`,
-		"too many":           `{"questions":[{"question":"1","header":"H","options":[{"label":"a"},{"label":"b"}]},{"question":"2","header":"H","options":[{"label":"a"},{"label":"b"}]},{"question":"3","header":"H","options":[{"label":"a"},{"label":"b"}]}]}`,
-		"long header":        `{"questions":[{"question":"Q","header":"Database!","options":[{"label":"a"},{"label":"b"}]}]}`,
-		"one option":         `{"questions":[{"question":"Q","header":"H","options":[{"label":"a"}]}]}`,
-		"four options":       `{"questions":[{"question":"Q","header":"H","options":[{"label":"a"},{"label":"b"},{"label":"c"},{"label":"d"}]}]}`,
-		"no label":           `{"questions":[{"question":"Q","header":"H","options":[{"description":"a"},{"label":"b"}]}]}`,
-		"bad follow-up":      `{"questions":[{"question":"Q","header":"H","options":[{"label":"a"},{"label":"b"}],"followUps":{"a":[{"question":"Then?","options":[{"label":"x"},{"label":"y"}]}]}}]}`,
-		"multiSelect string": `{"questions":[{"question":"Q","header":"H","multiSelect":"yes","options":[{"label":"a"},{"label":"b"}]}]}`,
+		"no questions":                       `{}`,
+		"too many":                           `{"questions":[{"question":"1","header":"H","options":[{"label":"a"},{"label":"b"}]},{"question":"2","header":"H","options":[{"label":"a"},{"label":"b"}]},{"question":"3","header":"H","options":[{"label":"a"},{"label":"b"}]}]}`,
+		"long header":                        `{"questions":[{"question":"Q","header":"Database!","options":[{"label":"a"},{"label":"b"}]}]}`,
+		"one option":                         `{"questions":[{"question":"Q","header":"H","options":[{"label":"a"}]}]}`,
+		"four options":                       `{"questions":[{"question":"Q","header":"H","options":[{"label":"a"},{"label":"b"},{"label":"c"},{"label":"d"}]}]}`,
+		"no label":                           `{"questions":[{"question":"Q","header":"H","options":[{"description":"a"},{"label":"b"}]}]}`,
+		"bad follow-up":                      `{"questions":[{"question":"Q","header":"H","options":[{"label":"a"},{"label":"b"}],"followUps":{"a":[{"question":"Then?","options":[{"label":"x"},{"label":"y"}]}]}}]}`,
+		"follow-up label not a string":       `{"questions":[{"question":"Q","header":"H","options":[{"label":"a"},{"label":"b"}],"followUps":{"a":[{"question":"Then?","header":"Then","options":[{"label":1},{"label":"y"}]}]}}]}`,
+		"follow-up description not a string": `{"questions":[{"question":"Q","header":"H","options":[{"label":"a"},{"label":"b"}],"followUps":{"a":[{"question":"Then?","header":"Then","options":[{"label":"x","description":2},{"label":"y"}]}]}}]}`,
+		"multiSelect string":                 `{"questions":[{"question":"Q","header":"H","multiSelect":"yes","options":[{"label":"a"},{"label":"b"}]}]}`,
 	} {
 		assert.Error(t, validate(input), name)
 	}
