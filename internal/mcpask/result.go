@@ -31,6 +31,9 @@ func answersResult(r permission.Result) *mcp.CallToolResult {
 		out.Answers[a.Question.Question] = Answer{Answer: a.Answer.Text(), Labels: a.Answer.Labels, Typed: typed}
 		lines = append(lines, answerLine(a))
 	}
+	if len(lines) == 0 {
+		lines = []string{"The user gave no answer."} // never an empty text for the model
+	}
 	return &mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: strings.Join(lines, "\n")}},
 		StructuredContent: out,
