@@ -33,8 +33,11 @@ type askParams struct {
 	Questions  json.RawMessage `json:"questions"`
 	SessionID  string          `json:"sessionId"`
 	ToolCallID string          `json:"toolCallId"`
-	// Format "cli" asks for `askbridge ask`'s output instead of the SDK result.
+	// Format "cli" asks for `askbridge ask`'s output instead of the SDK
+	// result; "result" for the permission.Result itself (`askbridge mcp`).
 	Format string `json:"format"`
+	// MCPTag names the session whose session/new started `askbridge mcp`.
+	MCPTag string `json:"mcpTag,omitempty"`
 }
 
 // Claim implements Dialect: every _askbridge/ask is the dialect's.
@@ -72,8 +75,14 @@ func (d *Ask) Claim(h Host, m *Message) *Claim {
 			if o.Status == Invalid {
 				return nil, o.Err
 			}
-			if p.Format == "cli" {
+			switch p.Format {
+			case "cli":
 				return cliResult(o)
+			case "result":
+				if o.Status == Refused {
+					return nil, Internal(o.Message, nil)
+				}
+				return o.Result, nil
 			}
 			var echo struct {
 				Questions json.RawMessage `json:"questions"`
