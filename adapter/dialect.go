@@ -54,6 +54,11 @@ type Claim struct {
 	// AsForm lets the set be shown as one form to a client that renders
 	// forms, instead of a permission request per question.
 	AsForm bool
+	// Fallback forwards the request to the client first, and serves the
+	// claim only when the client answers that it does not know the method
+	// (-32601): a client that implements an agent's extension keeps its own
+	// UI. Only for requests.
+	Fallback bool
 	// Reply turns the outcome into the agent's answer: a result for the
 	// request's id, or an error (an *Error is sent as it is). A claim of a
 	// message with no id delivers its answer itself and returns nil, nil.

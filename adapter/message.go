@@ -48,7 +48,8 @@ type Verdict struct {
 	// notification: nothing is forwarded.
 	Take bool
 	// OnResponse, on a forwarded request, sees the response before it goes
-	// back and returns the line to forward instead, or nil to keep it.
+	// back and returns the line to forward instead, nil to keep it, or Drop
+	// to forward nothing (the interceptor answers the request itself).
 	OnResponse func(resp json.RawMessage) json.RawMessage
 }
 
@@ -56,6 +57,10 @@ type Verdict struct {
 // goroutine, in arrival order. It must not block: work that waits (asking the
 // user) runs on a goroutine of its own, with a Clone of the message.
 type Interceptor func(m *Message) Verdict
+
+// Drop, returned by an OnResponse hook, keeps the response from its
+// requester: whoever returns it must answer the request another way.
+var Drop = json.RawMessage{}
 
 // Pass is the verdict that forwards a message unchanged.
 var Pass = Verdict{}
@@ -146,6 +151,9 @@ func chain(fns []Interceptor, m *Message) Verdict {
 			changed := false
 			for _, h := range hooks {
 				if r := h(resp); r != nil {
+					if len(r) == 0 {
+						return Drop
+					}
 					resp, changed = r, true
 				}
 			}

@@ -150,6 +150,9 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string][]Intercept
 		r.mu.Unlock()
 		if ok && f.onResponse != nil {
 			if out := f.onResponse(line); out != nil {
+				if len(out) == 0 {
+					return // Drop: an interceptor answers the request itself
+				}
 				line = out
 			}
 		}

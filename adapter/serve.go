@@ -21,19 +21,44 @@ func (b *Bridge) intercept(d Dialect) Interceptor {
 			return Verdict{Take: true}
 		}
 		m = m.Clone()
-		b.inflight.Add(1)
-		go func() {
-			defer b.inflight.Done()
-			result, err := b.serve(context.Background(), c, m.ID)
-			if m.ID != nil && !c.Observe {
-				b.replyAgent(d.Name(), m.ID, result, err)
-			}
-		}()
+		if c.Fallback {
+			return Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+				if !methodNotFound(resp) {
+					return nil
+				}
+				b.logger.Info(d.Name()+": the client does not know the method; askbridge answers it", "method", m.Method)
+				b.start(d, m, c)
+				return Drop
+			}}
+		}
+		b.start(d, m, c)
 		if c.Observe {
 			return Pass
 		}
 		return Verdict{Take: true}
 	}
+}
+
+// start serves a claim on a goroutine of its own and replies to the agent.
+func (b *Bridge) start(d Dialect, m *Message, c *Claim) {
+	b.inflight.Add(1)
+	go func() {
+		defer b.inflight.Done()
+		result, err := b.serve(context.Background(), c, m.ID)
+		if m.ID != nil && !c.Observe {
+			b.replyAgent(d.Name(), m.ID, result, err)
+		}
+	}()
+}
+
+// methodNotFound reports whether a response is the -32601 error.
+func methodNotFound(resp json.RawMessage) bool {
+	var r struct {
+		Error *struct {
+			Code int `json:"code"`
+		} `json:"error"`
+	}
+	return json.Unmarshal(resp, &r) == nil && r.Error != nil && r.Error.Code == CodeMethodNotFound
 }
 
 // serve runs a claimed set: decode and validate, ask, and make the reply.
