@@ -13,7 +13,9 @@ import (
 func TestBoardRecordsTheSource(t *testing.T) {
 	b := NewBoard()
 	events := b.Subscribe(t.Context())
-	open := func() string { return b.Open(Request{SessionID: "s", Questions: []Question{q("Q?", "H", "a", "b")}}).ID }
+	open := func() string {
+		return b.Open(Request{SessionID: "s", Questions: []Question{q("Q?", "H", "a", "b")}}).ID
+	}
 	cases := []struct {
 		name    string
 		resolve func(id string) error
