@@ -13,6 +13,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/notify"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -85,6 +86,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		logger.Info("OpenCode: answering its question tool through its server", "url", openCode.BaseURL)
 	}
 	board := permission.NewBoard()
+	var deskURL string
 	if opts.desk != "" {
 		d, err := desk.Listen(opts.desk, board, desk.Options{Token: os.Getenv("ASKBRIDGE_DESK_TOKEN"), AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom, Logger: logger})
 		if err != nil {
@@ -93,7 +95,14 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer d.Close()
 		fmt.Fprintf(stderr, "askbridge: desk at %s\n", d.URL())
+		deskURL = d.URL()
 	}
+	notifier, err := notify.Start(board, opts.notifyOptions(deskURL, logger))
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge:", err)
+		return 2
+	}
+	defer notifier.Close()
 	bridge := adapter.NewBridge(adapter.Options{
 		Board:           board,
 		Advertise:       opts.advertise,
