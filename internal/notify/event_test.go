@@ -84,3 +84,15 @@ func TestEventTitleAndText(t *testing.T) {
 	assert.Equal(t, "Timed out: H: Q?", e.Title())
 	assert.Equal(t, "H: a", e.Text())
 }
+
+// Without a consumer the notifier does not watch the board, and closes at once.
+func TestNoConsumersNoWatcher(t *testing.T) {
+	b := permission.NewBoard()
+	n, err := Start(b, Options{})
+	require.NoError(t, err)
+	ask(b, "s", question("Q?", "H", "a", "b"))
+	begin := time.Now()
+	n.Close()
+	n.Close()
+	assert.Less(t, time.Since(begin), 100*time.Millisecond)
+}

@@ -79,6 +79,10 @@ func Start(board *permission.Board, opts Options) (*Notifier, error) {
 	n.ctx, n.cancel = context.WithCancel(context.Background())
 	var sub context.Context
 	sub, n.stop = context.WithCancel(context.Background())
+	if len(n.sinks) == 0 {
+		close(n.loop) // nothing to tell: no watcher on the board
+		return n, nil
+	}
 	events := board.Subscribe(sub)
 	go func() {
 		defer close(n.loop)

@@ -25,7 +25,7 @@ const TokenEnv = "ASKBRIDGE_NOTIFY_TOKEN"
 // fragment is never sent) gets the Event as JSON instead.
 type Webhook struct {
 	url    string // without the fragment
-	shown  string // the URL as logs show it, password redacted
+	shown  string // the URL as logs show it: scheme and host, no topic or password
 	json   bool
 	token  string
 	client *http.Client
@@ -49,7 +49,8 @@ func NewWebhook(raw string) (*Webhook, error) {
 		return nil, fmt.Errorf("--notify-url %q: unknown #%s; add #json for the event as JSON, or nothing for plain text", u.Redacted(), u.Fragment)
 	}
 	u.Fragment, u.RawFragment = "", ""
-	w.url, w.shown = u.String(), u.Redacted()
+	// A public ntfy topic's name is its only secret: logs get the host.
+	w.url, w.shown = u.String(), u.Scheme+"://"+u.Host+"/…"
 	return w, nil
 }
 

@@ -112,6 +112,7 @@ func TestWebhookCredentials(t *testing.T) {
 	w, err := NewWebhook("http://phil:s3cret@" + srv.Listener.Addr().String() + "/t")
 	require.NoError(t, err)
 	assert.NotContains(t, w.name(), "s3cret")
+	assert.NotContains(t, w.name(), "/t", "nor the topic, a public topic's secret")
 	require.NoError(t, w.deliver(t.Context(), Event{Event: Asked, ID: "q1"}))
 	r := recv(t, got)
 	assert.Equal(t, "phil", r.user)
