@@ -85,8 +85,8 @@ func TestEventTitleAndText(t *testing.T) {
 	assert.Equal(t, "H: a", e.Text())
 }
 
-// Without a consumer the notifier does not watch the board, and closes at once.
-func TestNoConsumersNoWatcher(t *testing.T) {
+// Without a consumer Close returns at once, and twice is fine.
+func TestCloseWithoutConsumers(t *testing.T) {
 	b := permission.NewBoard()
 	n, err := Start(b, Options{})
 	require.NoError(t, err)
