@@ -26,6 +26,14 @@ const (
 // ReasonTimeout, given to Cancel, resolves a set as timed out.
 const ReasonTimeout = "timeout"
 
+// Sources of a result: where a set was answered or cancelled from.
+const (
+	SourceClient   = "client"   // the editor's permission requests (the default)
+	SourceDesk     = "desk"     // the answer desk
+	SourceTerminal = "terminal" // a terminal prompter
+	SourceTimeout  = "timeout"  // --question-timeout, whatever it resolved to
+)
+
 // Event types a board publishes.
 const (
 	EventAsked    = "question.asked"
@@ -143,8 +151,12 @@ func (b *Board) Open(req Request) *Ticket {
 	return t
 }
 
-// Answer resolves a pending set with r.
+// Answer resolves a pending set with r; r.Source says from where, and is
+// SourceClient when empty.
 func (b *Board) Answer(id string, r Result) error {
+	if r.Source == "" {
+		r.Source = SourceClient
+	}
 	state, event := StateAnswered, EventReplied
 	if r.Cancelled {
 		state, event = StateCancelled, EventRejected
@@ -153,13 +165,22 @@ func (b *Board) Answer(id string, r Result) error {
 }
 
 // Cancel resolves a pending set as cancelled, or as timed out when reason
-// is ReasonTimeout.
+// is ReasonTimeout; the source is SourceTimeout then, else SourceClient.
 func (b *Board) Cancel(id, reason string) error {
+	source := SourceClient
+	if reason == ReasonTimeout {
+		source = SourceTimeout
+	}
+	return b.CancelFrom(id, source, reason)
+}
+
+// CancelFrom is Cancel by a named source, such as SourceDesk.
+func (b *Board) CancelFrom(id, source, reason string) error {
 	state := StateCancelled
 	if reason == ReasonTimeout {
 		state = StateTimeout
 	}
-	return b.resolve(id, Result{Cancelled: true, Reason: reason}, state, EventRejected)
+	return b.resolve(id, Result{Cancelled: true, Reason: reason, Source: source}, state, EventRejected)
 }
 
 func (b *Board) resolve(id string, r Result, state, event string) error {

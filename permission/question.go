@@ -61,6 +61,9 @@ type Result struct {
 	Answers   []Answered `json:"answers,omitempty"`
 	Cancelled bool       `json:"cancelled,omitempty"`
 	Reason    string     `json:"reason,omitempty"`
+	// Source says where the set was resolved from (SourceClient,
+	// SourceDesk, ...); the Board fills it in.
+	Source string `json:"source,omitempty"`
 }
 
 // Request is a question set to ask in a session.
@@ -78,7 +81,7 @@ type Request struct {
 // "(Recommended)", else its first: the answer to a question nobody
 // answered in time, with --on-timeout recommended.
 func Recommended(qs []Question) Result {
-	var r Result
+	r := Result{Source: SourceTimeout}
 	for i, q := range qs {
 		if len(q.Options) == 0 {
 			continue

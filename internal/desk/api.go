@@ -63,7 +63,7 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if err := s.board.Cancel(id, "rejected at the answer desk"); err != nil {
+	if err := s.board.CancelFrom(id, permission.SourceDesk, "rejected at the answer desk"); err != nil {
 		boardError(w, err)
 		return
 	}
@@ -123,6 +123,7 @@ func (s *Server) answer(w http.ResponseWriter, id, session string, answers [][]s
 		writeError(w, http.StatusBadRequest, problem)
 		return false
 	}
+	res.Source = permission.SourceDesk
 	if err := s.board.Answer(id, res); err != nil {
 		boardError(w, err)
 		return false
