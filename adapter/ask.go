@@ -114,7 +114,9 @@ func newSDKResult(questions json.RawMessage, o Outcome) sdkResult {
 	switch o.Status {
 	case Refused:
 		return sdkResult{Behavior: "deny", Message: o.Message, Interrupt: new(false)}
-	case Cancelled, TimedOut:
+	case TimedOut:
+		return sdkResult{Behavior: "deny", Message: permission.NoAnswerInTime, Interrupt: new(false)}
+	case Cancelled:
 		return sdkResult{Behavior: "deny", Message: CancelMessage, Interrupt: new(true)}
 	}
 	answers := map[string]string{}
@@ -136,11 +138,18 @@ type cliCancelled struct {
 	Cancelled bool `json:"cancelled"`
 }
 
+type cliTimedOut struct {
+	TimedOut bool   `json:"timedOut"`
+	Message  string `json:"message"`
+}
+
 func cliResult(o Outcome) (any, error) {
 	switch o.Status {
 	case Refused:
 		return nil, Internal(o.Message, nil)
-	case Cancelled, TimedOut:
+	case TimedOut:
+		return cliTimedOut{TimedOut: true, Message: permission.NoAnswerInTime}, nil
+	case Cancelled:
 		return cliCancelled{Cancelled: true}, nil
 	}
 	return cliAnswered{Answers: CLIAnswers(o.Result)}, nil

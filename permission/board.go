@@ -50,6 +50,9 @@ type Pending struct {
 	Round      int        `json:"round"`
 	Asked      time.Time  `json:"asked"`
 	State      string     `json:"state"`
+	// Deadline is when the set times out, when it can; an interaction
+	// at the desk holds it off (Board.Hold).
+	Deadline *time.Time `json:"deadline,omitempty"`
 	Result     *Result    `json:"result,omitempty"`
 }
 
@@ -143,6 +146,10 @@ func (b *Board) Open(req Request) *Ticket {
 			Round: req.Round, Asked: time.Now(), State: StatePending},
 	}
 	t.p.ID = t.ID
+	if !req.Deadline.IsZero() {
+		d := req.Deadline
+		t.p.Deadline = &d
+	}
 	b.mu.Lock()
 	b.tickets[t.ID] = t
 	b.history[req.SessionID] = append(b.history[req.SessionID], t)

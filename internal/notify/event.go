@@ -14,12 +14,14 @@ const (
 	Answered  = "answered"
 	Cancelled = "cancelled"
 	Timeout   = "timeout"
+	// Expiring: a question with a deadline times out soon.
+	Expiring = "expiring"
 )
 
 // Event is the JSON document a hook reads on stdin and a JSON webhook
 // receives: one question set's change.
 type Event struct {
-	Event      string                `json:"event"` // Asked, Answered, Cancelled or Timeout
+	Event      string                `json:"event"` // Asked, Expiring, Answered, Cancelled or Timeout
 	ID         string                `json:"id"`    // the set's id on the board and the desk
 	Session    string                `json:"session"`
 	Round      int                   `json:"round"`
@@ -34,6 +36,8 @@ type Event struct {
 	Reason string `json:"reason,omitempty"` // why it was cancelled
 	// DeskURL is the answer desk's page with its token, when the desk is on.
 	DeskURL string `json:"deskUrl,omitempty"`
+	// Deadline is when the set times out, with --question-timeout.
+	Deadline *time.Time `json:"deadline,omitempty"`
 }
 
 // Answer is one question's answer in an Event.
@@ -54,7 +58,14 @@ func fromBoard(ev permission.Event, deskURL string, now time.Time) Event {
 	if e.Questions == nil {
 		e.Questions = []permission.Question{}
 	}
+	if p.Deadline != nil {
+		e.Deadline = p.Deadline
+	}
 	switch p.State {
+	case permission.StatePending:
+		if ev.Type == permission.EventExpiring {
+			e.Event = Expiring
+		}
 	case permission.StateAnswered:
 		e.Event = Answered
 	case permission.StateCancelled:
@@ -90,6 +101,8 @@ func (e Event) Title() string {
 		return "Cancelled" + e.from() + ": " + head
 	case Timeout:
 		return "Timed out: " + head
+	case Expiring:
+		return "Answer soon: " + head
 	}
 	return head
 }

@@ -96,3 +96,22 @@ func TestCloseWithoutConsumers(t *testing.T) {
 	n.Close()
 	assert.Less(t, time.Since(begin), 100*time.Millisecond)
 }
+
+func TestAnExpiringQuestionIsALastCall(t *testing.T) {
+	deadline := time.Now().Add(time.Minute)
+	p := permission.Pending{ID: "q1", State: permission.StatePending, Deadline: &deadline,
+		Questions: []permission.Question{{Question: "Which?", Header: "Pick"}}}
+	e := fromBoard(permission.Event{Type: permission.EventExpiring, Pending: p}, "", time.Now())
+	if e.Event != Expiring || e.Deadline == nil || !e.Deadline.Equal(deadline) {
+		t.Fatalf("got %q with deadline %v", e.Event, e.Deadline)
+	}
+	if !(&desktop{}).wants(e) {
+		t.Fatal("the desktop is told of an expiring question")
+	}
+	if got := e.Title(); got != "Answer soon: Pick: Which?" {
+		t.Fatalf("title %q", got)
+	}
+	if e := fromBoard(permission.Event{Type: permission.EventAsked, Pending: p}, "", time.Now()); e.Event != Asked {
+		t.Fatalf("asked became %q", e.Event)
+	}
+}

@@ -87,6 +87,9 @@ func Start(board *permission.Board, opts Options) (*Notifier, error) {
 	go func() {
 		defer close(n.loop)
 		for ev := range events {
+			if ev.Type == permission.EventHeld {
+				continue // a moved deadline is the desk's business
+			}
 			n.dispatch(fromBoard(ev, opts.DeskURL, time.Now()))
 		}
 	}()

@@ -98,7 +98,7 @@ func (w *Webhook) request(ctx context.Context, e Event) (*http.Request, error) {
 		h.Set("Title", mime.BEncoding.Encode("UTF-8", "askbridge: "+e.Title()))
 		h.Set("Tags", ntfyTags[e.Event])
 		h.Set("Priority", "low")
-		if e.Event == Asked {
+		if e.Event == Asked || e.Event == Expiring {
 			h.Set("Priority", "high") // an agent is blocked on it
 		}
 		if e.DeskURL != "" {
@@ -124,4 +124,5 @@ var ntfyTags = map[string]string{
 	Answered:  "white_check_mark",
 	Cancelled: "x",
 	Timeout:   "hourglass",
+	Expiring:  "hourglass_flowing_sand",
 }
