@@ -3,6 +3,7 @@ package permission
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -13,6 +14,8 @@ import (
 var (
 	ErrUnknown  = errors.New("no such question")
 	ErrResolved = errors.New("question already resolved")
+	// ErrStale is Progress answering a step the set has moved past.
+	ErrStale = errors.New("question set moved on to its follow-ups")
 )
 
 // States of a question set.
@@ -39,10 +42,16 @@ type Pending struct {
 	SessionID  string     `json:"sessionID"`
 	ToolCallID string     `json:"toolCallID,omitempty"`
 	Questions  []Question `json:"questions"`
-	Round      int        `json:"round"`
-	Asked      time.Time  `json:"asked"`
-	State      string     `json:"state"`
-	Result     *Result    `json:"result,omitempty"`
+	// Asking are the questions a front end answers now: the set's own, then,
+	// once Progress took answers whose picks bring follow-ups, those.
+	Asking []Asked `json:"asking"`
+	// Answered are the answers Progress took so far; Step counts its steps.
+	Answered []Answered `json:"answered,omitempty"`
+	Step     int        `json:"step"`
+	Round    int        `json:"round"`
+	Asked    time.Time  `json:"asked"`
+	State    string     `json:"state"`
+	Result   *Result    `json:"result,omitempty"`
 }
 
 // Event is a change on the board.
@@ -135,6 +144,9 @@ func (b *Board) Open(req Request) *Ticket {
 			Round: req.Round, Asked: time.Now(), State: StatePending},
 	}
 	t.p.ID = t.ID
+	for i, q := range req.Questions {
+		t.p.Asking = append(t.p.Asking, Asked{Question: q, Path: indexPath(i), Index: i})
+	}
 	b.mu.Lock()
 	b.tickets[t.ID] = t
 	b.history[req.SessionID] = append(b.history[req.SessionID], t)
@@ -164,21 +176,32 @@ func (b *Board) Cancel(id, reason string) error {
 
 func (b *Board) resolve(id string, r Result, state, event string) error {
 	b.mu.Lock()
+	t, err := b.pending(id)
+	if err == nil {
+		b.settle(t, r, state, event)
+	}
+	b.mu.Unlock()
+	return err
+}
+
+// pending is the pending set id; b.mu is held.
+func (b *Board) pending(id string) (*Ticket, error) {
 	t, ok := b.tickets[id]
-	if !ok {
-		b.mu.Unlock()
-		return ErrUnknown
+	switch {
+	case !ok:
+		return nil, ErrUnknown
+	case t.p.State != StatePending:
+		return nil, ErrResolved
 	}
-	if t.p.State != StatePending {
-		b.mu.Unlock()
-		return ErrResolved
-	}
+	return t, nil
+}
+
+// settle resolves t; b.mu is held.
+func (b *Board) settle(t *Ticket, r Result, state, event string) {
 	t.p.State = state
 	t.p.Result = &r
 	b.publish(event, t.p)
-	b.mu.Unlock()
 	t.cancel()
-	return nil
 }
 
 // Get returns the set with the given id.
@@ -204,7 +227,7 @@ func (b *Board) List() []Pending {
 			}
 		}
 	}
-	sortByAsked(out)
+	slices.SortStableFunc(out, func(x, y Pending) int { return x.Asked.Compare(y.Asked) })
 	return out
 }
 
@@ -244,14 +267,6 @@ func (b *Board) publish(typ string, p Pending) {
 		select {
 		case ch <- Event{Type: typ, Pending: p}:
 		default:
-		}
-	}
-}
-
-func sortByAsked(ps []Pending) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && ps[j].Asked.Before(ps[j-1].Asked); j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
 		}
 	}
 }
