@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -88,6 +89,7 @@ func NewBoard() *Board {
 // Ticket is one question set on the board.
 type Ticket struct {
 	ID     string
+	seq    int64
 	board  *Board
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -135,8 +137,10 @@ func (b *Board) ResetTurn(session string) {
 // Open puts a question set on the board.
 func (b *Board) Open(req Request) *Ticket {
 	ctx, cancel := context.WithCancel(context.Background())
+	seq := b.seq.Add(1)
 	t := &Ticket{
-		ID:     "q" + strconv.FormatInt(b.seq.Add(1), 10),
+		ID:     "q" + strconv.FormatInt(seq, 10),
+		seq:    seq,
 		board:  b,
 		ctx:    ctx,
 		cancel: cancel,
@@ -228,6 +232,18 @@ func (b *Board) List() []Pending {
 		}
 	}
 	slices.SortStableFunc(out, func(x, y Pending) int { return x.Asked.Compare(y.Asked) })
+	return out
+}
+
+// Sessions returns the sessions that asked, in the order of their first set.
+func (b *Board) Sessions() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make([]string, 0, len(b.history))
+	for s := range b.history {
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(x, y string) int { return cmp.Compare(b.history[x][0].seq, b.history[y][0].seq) })
 	return out
 }
 
