@@ -3,10 +3,8 @@
 package desk
 
 import (
-	"bufio"
+	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,97 +12,77 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/adapter"
-	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestBrowserAnswersAMultiSelectThatReachesTheAgent runs the adapter with a
-// fake agent asking a multi-select and a client that never answers, opens
-// the desk page in Chromium, answers with the keyboard, and checks that the
-// agent got the answers and the client's request was withdrawn.
-func TestBrowserAnswersAMultiSelectThatReachesTheAgent(t *testing.T) {
+// TestBrowserAnswersThroughThePage runs the adapter with a fake agent and a
+// client that never answers, and drives the desk page in Chromium
+// (e2e/answer.mjs): a multi-select answered with the keyboard, agent text
+// shown as text, a second desk opened in the same browser, a reload that
+// keeps the history and the token, and a follow-up asked on the page. The
+// agent must get every answer and the client's requests be withdrawn.
+//
+// A missing browser fails the test: `make test-browser` that passes while
+// testing nothing would hide a broken page. CI installs it; so does
+// internal/desk/e2e/install.sh.
+func TestBrowserAnswersThroughThePage(t *testing.T) {
 	if _, err := os.Stat("/usr/bin/chromium"); err != nil {
-		t.Skip("Debian's chromium is not installed: run internal/desk/e2e/install.sh")
+		t.Fatal("Debian's chromium is not installed: run internal/desk/e2e/install.sh")
 	}
 	if _, err := os.Stat("e2e/node_modules/playwright-core"); err != nil {
-		t.Skip("playwright-core is not installed: run internal/desk/e2e/install.sh")
+		t.Fatal("playwright-core is not installed: run internal/desk/e2e/install.sh")
 	}
-	board := permission.NewBoard()
-	d, err := Listen("127.0.0.1:0", board, Options{Token: "t0ken"})
-	require.NoError(t, err)
-	defer d.Close()
-
-	cInR, cInW := io.Pipe()
-	cOutR, cOutW := io.Pipe()
-	aInR, aInW := io.Pipe()
-	aOutR, aOutW := io.Pipe()
-	relay := adapter.NewRelay(adapter.RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
-	cleanup := adapter.NewBridge(adapter.Options{Advertise: true, Board: board, Limits: permission.DefaultLimits()}).Setup(relay)
-	relay.Start()
-	defer func() { cleanup(); cInW.Close(); aInW.Close(); cOutW.Close(); aOutW.Close() }()
-
-	lines := func(r io.Reader) chan string {
-		ch := make(chan string, 100)
-		go func() {
-			sc := bufio.NewScanner(r)
-			for sc.Scan() {
-				ch <- sc.Text()
-			}
-			close(ch)
-		}()
-		return ch
-	}
-	toClient, toAgent := lines(cOutR), lines(aOutR)
-	expect := func(ch chan string, sub string) string {
-		t.Helper()
-		deadline := time.After(30 * time.Second)
-		for {
-			select {
-			case l := <-ch:
-				if strings.Contains(l, sub) {
-					return l
-				}
-			case <-deadline:
-				t.Fatalf("never saw %q", sub)
-			}
-		}
-	}
-	fmt.Fprintln(cInW, `{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[]}}`)
-	expect(toAgent, "session/new")
-	fmt.Fprintln(aInW, `{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s1"}}`)
-	expect(toClient, `"sessionId":"s1"`)
-	fmt.Fprintln(aInW, `{"jsonrpc":"2.0","id":"ask-1","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which languages? <script>window.__xss=true</script>","header":"Langs","multiSelect":true,"options":[{"label":"Go","description":"<b>fast</b> builds"},{"label":"Rust"},{"label":"C"}]}]}}`)
-	perm := expect(toClient, "session/request_permission")
+	b := newBridged(t, "t0ken-for-the-browser")
+	other, _ := newDesk(t, Options{Token: "token-of-the-other-desk"})
+	b.send(b.fromAgent, `{"jsonrpc":"2.0","id":"ask-1","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which languages? <script>window.__xss=true</script>","header":"Langs","multiSelect":true,"options":[{"label":"Go","description":"<b>fast</b> builds"},{"label":"Rust"},{"label":"C"}]}]}}`)
+	perm := b.expect(b.toClient, "session/request_permission")
 
 	shot := filepath.Join(t.TempDir(), "desk.png")
 	if dir := os.Getenv("ASKBRIDGE_SCREENSHOT_DIR"); dir != "" {
 		shot = filepath.Join(dir, "desk.png")
 	}
-	cmd := exec.Command("node", "e2e/answer.mjs", d.URL(), shot)
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, string(out))
-	text := string(out)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", "e2e/answer.mjs", b.desk.URL(), other.URL(), shot)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+
+	sdk := func(line string) map[string]string {
+		var r struct {
+			Result struct {
+				Behavior     string
+				UpdatedInput struct{ Answers map[string]string }
+			}
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &r))
+		assert.Equal(t, "allow", r.Result.Behavior)
+		return r.Result.UpdatedInput.Answers
+	}
+	answers := sdk(b.expect(b.toAgent, `"ask-1"`))
+	assert.Equal(t, "Go, C", answers["Which languages? <script>window.__xss=true</script>"])
+	var p struct{ ID string }
+	json.Unmarshal([]byte(perm), &p)
+	assert.Contains(t, b.expect(b.toClient, "$/cancel_request"), p.ID, "the request still open at the client is withdrawn")
+
+	b.send(b.fromAgent, compact(strings.Replace(authAsk, `"ask-1"`, `"ask-2"`, 1)))
+	answers = sdk(b.expect(b.toAgent, `"ask-2"`))
+	assert.Equal(t, map[string]string{"Which auth?": "OAuth", "Which database?": "SQLite", "Which provider?": "Google"}, answers)
+
+	err := cmd.Wait()
+	text := out.String()
+	require.NoError(t, err, text)
+	assert.Contains(t, text, "ADDRESS "+strings.TrimSuffix(b.desk.URL(), "?token=t0ken-for-the-browser")+"\n", "the token leaves the address bar")
 	assert.Contains(t, text, "LEGEND LangsWhich languages? <script>window.__xss=true</script>", "agent text shows as text")
 	assert.Contains(t, text, "XSS false")
 	assert.Contains(t, text, "SCRIPTS 0")
 	assert.Contains(t, text, "HISTORY Round 1 (answered) Langs")
+	assert.Contains(t, text, "OTHER DESK Live")
+	assert.Contains(t, text, "COOKIES 0", "no desk leaves a cookie for every service on 127.0.0.1")
+	assert.Contains(t, text, "RELOADED HISTORY Round 1 (answered) Langs", "the history survives a reload after a second desk was opened")
+	assert.Contains(t, text, "FOLLOWUP Follow-upProviderWhich provider?")
+	assert.Contains(t, text, "SO FAR AuthOAuthDBSQLite")
+	assert.Contains(t, text, "Which provider? → Google")
 	assert.Contains(t, text, "DONE")
-
-	reply := expect(toAgent, `"ask-1"`)
-	var r struct {
-		Result struct {
-			Behavior     string
-			UpdatedInput struct{ Answers map[string]string }
-		}
-	}
-	require.NoError(t, json.Unmarshal([]byte(reply), &r))
-	assert.Equal(t, "allow", r.Result.Behavior)
-	assert.Equal(t, "Go, C", r.Result.UpdatedInput.Answers["Which languages? <script>window.__xss=true</script>"])
-
-	var p struct{ ID string }
-	json.Unmarshal([]byte(perm), &p)
-	withdrawn := expect(toClient, "$/cancel_request")
-	assert.Contains(t, withdrawn, p.ID, "the request still open at the client is withdrawn")
 }
