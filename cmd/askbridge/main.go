@@ -12,7 +12,6 @@ import (
 	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -85,14 +84,11 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		logger.Info("OpenCode: answering its question tool through its server", "url", openCode.BaseURL)
 	}
 	board := permission.NewBoard()
-	if opts.desk != "" {
-		d, err := desk.Listen(opts.desk, board, desk.Options{Token: os.Getenv("ASKBRIDGE_DESK_TOKEN"), AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom, Logger: logger})
-		if err != nil {
-			fmt.Fprintln(stderr, "askbridge:", err)
-			return 2
-		}
+	if d, err := startDesk(opts, board, logger, stderr); err != nil {
+		fmt.Fprintln(stderr, "askbridge:", err)
+		return 2
+	} else if d != nil {
 		defer d.Close()
-		fmt.Fprintf(stderr, "askbridge: desk at %s\n", d.URL())
 	}
 	bridge := adapter.NewBridge(adapter.Options{
 		Board:           board,
