@@ -3,12 +3,14 @@
 package desk
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,9 +47,32 @@ func TestBrowserAnswersThroughThePage(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", "e2e/answer.mjs", b.desk.URL(), other.URL(), shot)
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	cmd.Stderr = cmd.Stdout
+	var out syncBuilder
+	ready := make(chan struct{})
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			out.add(sc.Text() + "\n")
+			if sc.Text() == "READY FOR THE FOLLOW-UP SET" {
+				close(ready)
+			}
+		}
+	}()
 	require.NoError(t, cmd.Start())
+	waited := false
+	defer func() {
+		if !waited {
+			cancel()
+			<-read
+			cmd.Wait()
+			t.Log("the page driver said:\n" + out.String())
+		}
+	}()
 
 	sdk := func(line string) map[string]string {
 		var r struct {
@@ -66,11 +91,18 @@ func TestBrowserAnswersThroughThePage(t *testing.T) {
 	json.Unmarshal([]byte(perm), &p)
 	assert.Contains(t, b.expect(b.toClient, "$/cancel_request"), p.ID, "the request still open at the client is withdrawn")
 
+	select {
+	case <-ready:
+	case <-read:
+		t.Fatal("the page driver ended early")
+	}
 	b.send(b.fromAgent, compact(strings.Replace(authAsk, `"ask-1"`, `"ask-2"`, 1)))
 	answers = sdk(b.expect(b.toAgent, `"ask-2"`))
 	assert.Equal(t, map[string]string{"Which auth?": "OAuth", "Which database?": "SQLite", "Which provider?": "Google"}, answers)
 
-	err := cmd.Wait()
+	<-read
+	err = cmd.Wait()
+	waited = true
 	text := out.String()
 	require.NoError(t, err, text)
 	assert.Contains(t, text, "ADDRESS "+strings.TrimSuffix(b.desk.URL(), "?token=t0ken-for-the-browser")+"\n", "the token leaves the address bar")
@@ -82,7 +114,24 @@ func TestBrowserAnswersThroughThePage(t *testing.T) {
 	assert.Contains(t, text, "COOKIES 0", "no desk leaves a cookie for every service on 127.0.0.1")
 	assert.Contains(t, text, "RELOADED HISTORY Round 1 (answered) Langs", "the history survives a reload after a second desk was opened")
 	assert.Contains(t, text, "FOLLOWUP Follow-upProviderWhich provider?")
-	assert.Contains(t, text, "SO FAR AuthOAuthDBSQLite")
+	assert.Contains(t, text, "SO FAR Auth OAuthDB SQLite")
 	assert.Contains(t, text, "Which provider? → Google")
 	assert.Contains(t, text, "DONE")
+}
+
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuilder) add(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.WriteString(text)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

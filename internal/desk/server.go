@@ -123,6 +123,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /style.css"} {
 		root.Handle(page, files)
 	}
+	root.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	root.Handle("/", s.authorize(api))
 
 	s.srv = &http.Server{

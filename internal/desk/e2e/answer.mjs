@@ -15,6 +15,7 @@ const browser = await chromium.launch({
 try {
   const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
   const page = await context.newPage();
+  page.on("console", (m) => console.log("CONSOLE " + m.text()));
   page.on("dialog", (d) => { console.log("DIALOG " + d.message()); d.dismiss(); });
   await page.goto(urlA);
   await page.waitForSelector("form.card", { timeout: 10000 });
@@ -47,7 +48,8 @@ try {
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Live"), null, { timeout: 10000 });
   console.log("RELOADED HISTORY " + (await page.textContent(".history")));
 
-  // A set whose pick brings a follow-up (the test asks it now).
+  // A set whose pick brings a follow-up: the test asks it on this line.
+  console.log("READY FOR THE FOLLOW-UP SET");
   await page.waitForSelector('form.card input[value="OAuth"]', { timeout: 15000 });
   await page.check('input[value="OAuth"]');
   await page.check('input[value="SQLite"]');
@@ -61,6 +63,13 @@ try {
   await page.waitForFunction(() => document.querySelectorAll(".history li").length >= 2, null, { timeout: 10000 });
   console.log("HISTORY 2 " + (await page.textContent(".history")));
   console.log("DONE");
+} catch (e) {
+  // Say what the page showed, for the test's log.
+  for (const p of browser.contexts().flatMap((c) => c.pages())) {
+    console.log("PAGE " + p.url() + " STATUS " + (await p.textContent("#status").catch(() => "?")) +
+      " ERRORS " + (await p.$$eval(".error", (es) => es.map((x) => x.textContent).join(" | ")).catch(() => "?")));
+  }
+  throw e;
 } finally {
   await browser.close();
 }
