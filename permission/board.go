@@ -1,8 +1,10 @@
 package permission
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -13,6 +15,8 @@ import (
 var (
 	ErrUnknown  = errors.New("no such question")
 	ErrResolved = errors.New("question already resolved")
+	// ErrStale is Progress answering a step the set has moved past.
+	ErrStale = errors.New("question set moved on to its follow-ups")
 )
 
 // States of a question set.
@@ -47,13 +51,19 @@ type Pending struct {
 	SessionID  string     `json:"sessionID"`
 	ToolCallID string     `json:"toolCallID,omitempty"`
 	Questions  []Question `json:"questions"`
-	Round      int        `json:"round"`
-	Asked      time.Time  `json:"asked"`
-	State      string     `json:"state"`
+	// Asking are the questions a front end answers now: the set's own, then,
+	// once Progress took answers whose picks bring follow-ups, those.
+	Asking []Asked `json:"asking"`
+	// Answered are the answers Progress took so far; Step counts its steps.
+	Answered []Answered `json:"answered,omitempty"`
+	Step     int        `json:"step"`
+	Round    int        `json:"round"`
+	Asked    time.Time  `json:"asked"`
+	State    string     `json:"state"`
 	// Deadline is when the set times out, when it can; an interaction
 	// at the desk holds it off (Board.Hold).
 	Deadline *time.Time `json:"deadline,omitempty"`
-	Result     *Result    `json:"result,omitempty"`
+	Result   *Result    `json:"result,omitempty"`
 }
 
 // Event is a change on the board.
@@ -90,6 +100,7 @@ func NewBoard() *Board {
 // Ticket is one question set on the board.
 type Ticket struct {
 	ID     string
+	seq    int64
 	board  *Board
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -137,8 +148,10 @@ func (b *Board) ResetTurn(session string) {
 // Open puts a question set on the board.
 func (b *Board) Open(req Request) *Ticket {
 	ctx, cancel := context.WithCancel(context.Background())
+	seq := b.seq.Add(1)
 	t := &Ticket{
-		ID:     "q" + strconv.FormatInt(b.seq.Add(1), 10),
+		ID:     "q" + strconv.FormatInt(seq, 10),
+		seq:    seq,
 		board:  b,
 		ctx:    ctx,
 		cancel: cancel,
@@ -149,6 +162,9 @@ func (b *Board) Open(req Request) *Ticket {
 	if !req.Deadline.IsZero() {
 		d := req.Deadline
 		t.p.Deadline = &d
+	}
+	for i, q := range req.Questions {
+		t.p.Asking = append(t.p.Asking, Asked{Question: q, Path: indexPath(i), Index: i})
 	}
 	b.mu.Lock()
 	b.tickets[t.ID] = t
@@ -192,21 +208,32 @@ func (b *Board) CancelFrom(id, source, reason string) error {
 
 func (b *Board) resolve(id string, r Result, state, event string) error {
 	b.mu.Lock()
+	t, err := b.pending(id)
+	if err == nil {
+		b.settle(t, r, state, event)
+	}
+	b.mu.Unlock()
+	return err
+}
+
+// pending is the pending set id; b.mu is held.
+func (b *Board) pending(id string) (*Ticket, error) {
 	t, ok := b.tickets[id]
-	if !ok {
-		b.mu.Unlock()
-		return ErrUnknown
+	switch {
+	case !ok:
+		return nil, ErrUnknown
+	case t.p.State != StatePending:
+		return nil, ErrResolved
 	}
-	if t.p.State != StatePending {
-		b.mu.Unlock()
-		return ErrResolved
-	}
+	return t, nil
+}
+
+// settle resolves t; b.mu is held.
+func (b *Board) settle(t *Ticket, r Result, state, event string) {
 	t.p.State = state
 	t.p.Result = &r
 	b.publish(event, t.p)
-	b.mu.Unlock()
 	t.cancel()
-	return nil
 }
 
 // Get returns the set with the given id.
@@ -232,7 +259,19 @@ func (b *Board) List() []Pending {
 			}
 		}
 	}
-	sortByAsked(out)
+	slices.SortStableFunc(out, func(x, y Pending) int { return x.Asked.Compare(y.Asked) })
+	return out
+}
+
+// Sessions returns the sessions that asked, in the order of their first set.
+func (b *Board) Sessions() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make([]string, 0, len(b.history))
+	for s := range b.history {
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(x, y string) int { return cmp.Compare(b.history[x][0].seq, b.history[y][0].seq) })
 	return out
 }
 
@@ -272,14 +311,6 @@ func (b *Board) publish(typ string, p Pending) {
 		select {
 		case ch <- Event{Type: typ, Pending: p}:
 		default:
-		}
-	}
-}
-
-func sortByAsked(ps []Pending) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && ps[j].Asked.Before(ps[j-1].Asked); j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
 		}
 	}
 }

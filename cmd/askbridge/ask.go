@@ -125,7 +125,9 @@ func askThroughSocket(ctx context.Context, path string, raw []byte, session stri
 			}
 			return nil, ve
 		}
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || errors.Is(err, jsonrpc2.ErrClosed) {
+			// Interrupted, or askbridge shut down with the question open:
+			// nobody answered, which the caller reads as a cancel.
 			return map[string]bool{"cancelled": true}, nil
 		}
 		return nil, err

@@ -12,7 +12,6 @@ import (
 	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/notify"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -81,14 +80,11 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	board := permission.NewBoard()
 	var deskURL string
-	if opts.desk != "" {
-		d, err := desk.Listen(opts.desk, board, desk.Options{Token: os.Getenv("ASKBRIDGE_DESK_TOKEN"), AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom, Logger: logger})
-		if err != nil {
-			fmt.Fprintln(stderr, "askbridge:", err)
-			return 2
-		}
+	if d, err := startDesk(opts, board, logger, stderr); err != nil {
+		fmt.Fprintln(stderr, "askbridge:", err)
+		return 2
+	} else if d != nil {
 		defer d.Close()
-		fmt.Fprintf(stderr, "askbridge: desk at %s\n", d.URL())
 		deskURL = d.URL()
 	}
 	notifier, err := notify.Start(board, opts.notifyOptions(deskURL, logger))
