@@ -1,8 +1,12 @@
 // Command relaybench measures askbridge's relay against cat (the agent
 // connected directly) and against the relays a user would otherwise put
-// between editor and agent: throughput of session/update notifications,
-// added round-trip latency, peak RSS and startup time. Every contestant gets
-// the same workload in one interleaved run. bench/run.sh runs it.
+// between editor and agent. Every contestant gets the same workload, in
+// interleaved runs, each in a fresh process: initialize and session/new
+// (startup is the time from exec to the initialize result), one prompt turn
+// in which the agent streams the notifications as fast as the pipe takes
+// them (throughput), then prompts one at a time (round trips, less those
+// of the direct connection), and the relay's own peak RSS over all of it.
+// bench/run.sh runs it.
 package main
 
 import (
@@ -117,7 +121,7 @@ func run(all []contestant, n, trips, runs int, limit time.Duration) error {
 			}
 		}
 	}
-	fmt.Printf("relay benchmark: one prompt turn streaming %d session/update notifications of %d bytes, then %d prompt round trips; %d interleaved runs, best kept\n\n",
+	fmt.Printf("relay benchmark: one prompt turn streaming %d session/update notifications of %d bytes, then %d prompt round trips; best of %d interleaved runs\n\n",
 		n, size/int64(n), trips, runs)
 	report(os.Stdout, all, results)
 	return nil

@@ -42,7 +42,7 @@ func report(w io.Writer, all []contestant, res []result) {
 			p99 = "+" + us(pct(r.lat, 99)-pct(base.lat, 99))
 		}
 		fmt.Fprintf(w, "| %s | %.0f | %.2f | %s | %s | %s | %s |\n",
-			name, rate(r), rate(r)/baseRate, p50, p99, mib(r.rssKiB), ms(median(r.startups)))
+			name, rate(r), rate(r)/baseRate, p50, p99, mib(r.rssKiB), ms(slices.Min(r.startups)))
 	}
 	for i, c := range all {
 		if c.name != askbridgeRow {
@@ -69,12 +69,6 @@ func met(ok bool) string {
 
 func pct(sorted []time.Duration, p int) time.Duration {
 	return sorted[(len(sorted)-1)*p/100]
-}
-
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
 }
 
 func us(d time.Duration) string {
