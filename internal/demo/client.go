@@ -42,19 +42,28 @@ func (c *Client) Run(ctx context.Context, text string, r io.Reader, w io.Writer)
 		ProtocolVersion: acp.ProtocolVersionNumber,
 		ClientInfo:      &acp.Implementation{Name: "askbridge-demo-client", Version: "1"},
 	}); err != nil {
-		return fmt.Errorf("initialize: %w", err)
+		return callError(ctx, "initialize", err)
 	}
 	sess, err := conn.NewSession(ctx, acp.NewSessionRequest{Cwd: "/", McpServers: []acp.McpServer{}})
 	if err != nil {
-		return fmt.Errorf("session/new: %w", err)
+		return callError(ctx, "session/new", err)
 	}
 	c.print("you › %s\n\n", text)
 	res, err := conn.Prompt(ctx, acp.PromptRequest{SessionId: sess.SessionId, Prompt: []acp.ContentBlock{acp.TextBlock(text)}})
 	if err != nil {
-		return fmt.Errorf("session/prompt: %w", err)
+		return callError(ctx, "session/prompt", err)
 	}
 	c.print("\n\n(turn ended: %s)\n", res.StopReason)
 	return nil
+}
+
+// callError names the call that failed. When ctx ended, that is the reason,
+// not the SDK's -32800 that stands for it.
+func callError(ctx context.Context, method string, err error) error {
+	if ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return fmt.Errorf("%s: %w", method, err)
 }
 
 func (c *Client) print(format string, args ...any) {

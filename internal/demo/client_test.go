@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"io"
 	"testing"
 	"time"
 
@@ -88,4 +89,14 @@ func TestAPermissionRequestWithdrawnBeforeItsToolCallEndsWithoutAsking(t *testin
 	_, err := c.RequestPermission(ctx, askAbout("call-1", false, "Go", "Rust"))
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Empty(t, u.asked)
+}
+
+func TestRunSaysWhichCallAnEndedContextStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	r, w := io.Pipe()
+	defer w.Close()
+	c := &Client{Prompter: &user{out: &syncBuffer{}}, Out: io.Discard}
+	err := c.Run(ctx, "hi", r, io.Discard)
+	assert.EqualError(t, err, "initialize: context canceled")
 }
