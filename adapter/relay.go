@@ -132,11 +132,18 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]Interceptor
 		return
 	}
 	r.rec.record(to.dir, line, false)
-	if h.isResponse() {
-		if from.deliver(h.id, line) {
+	if h.method == nil && h.id != nil {
+		key := idKey(h.id)
+		if ours, stray := from.deliver(key, line); ours {
+			if stray != "" {
+				r.logger.Debug("dropped a stray response to askbridge's request", "from", from.name, "id", string(h.id), "request", stray)
+			}
 			return
 		}
-		key := idKey(h.id)
+		if !h.isResponse() {
+			r.forward(to, line, false)
+			return
+		}
 		r.mu.Lock()
 		f, ok := answered[key]
 		delete(answered, key)
