@@ -73,12 +73,19 @@ type relayHarness struct {
 }
 
 func newHarness(t *testing.T, setup func(*Relay)) *relayHarness {
+	return newHarnessConfig(t, RelayConfig{}, setup)
+}
+
+// newHarnessConfig is newHarness with the options of cfg; the harness sets
+// its streams and recording.
+func newHarnessConfig(t *testing.T, cfg RelayConfig, setup func(*Relay)) *relayHarness {
 	cInR, cInW := io.Pipe()   // client -> relay
 	cOutR, cOutW := io.Pipe() // relay -> client
 	aInR, aInW := io.Pipe()   // agent -> relay
 	aOutR, aOutW := io.Pipe() // relay -> agent
 	rec := &syncBuffer{}
-	r := NewRelay(RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW, Record: rec})
+	cfg.ClientIn, cfg.ClientOut, cfg.AgentIn, cfg.AgentOut, cfg.Record = cInR, cOutW, aInR, aOutW, rec
+	r := NewRelay(cfg)
 	if setup != nil {
 		setup(r)
 	}

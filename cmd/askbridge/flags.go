@@ -36,6 +36,7 @@ type proxyOptions struct {
 	deskAllowRemote bool
 	deskCustom      bool
 	agentKind       string
+	maxLine         int
 }
 
 func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
@@ -55,6 +56,7 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
+	fs.IntVar(&o.maxLine, "max-line", 0, "refuse a message longer than this many `BYTES` from either side with a JSON-RPC error (0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -73,6 +75,8 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--question-timeout %s: must not be negative", o.questionTimeout)
 	case o.maxRounds < 0:
 		return fmt.Errorf("--max-rounds %d: must not be negative", o.maxRounds)
+	case o.maxLine < 0:
+		return fmt.Errorf("--max-line %d: must not be negative", o.maxLine)
 	case o.agentKind != "auto" && o.agentKind != "opencode" && o.agentKind != "generic":
 		return fmt.Errorf("--agent-kind %q: want auto, opencode or generic", o.agentKind)
 	}
