@@ -85,3 +85,14 @@ func zeros(n int) string {
 	}
 	return string(b)
 }
+
+// askbridge's own replies carry the id as the request spelt it.
+func TestRepliesKeepTheIDAsSpelt(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, id := range []string{`"a&b<c>"`, `1.0`, `"\u0041"`, `12345678901234567891`} {
+		h.relay.Client.ReplyError(json.RawMessage(" "+id), Internal("x", nil))
+		assert.Equal(t, `{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32603,"message":"x"}}`, h.client.recv())
+	}
+	h.relay.Agent.Reply(json.RawMessage(`"<&>"`), map[string]string{"a": "<"})
+	assert.Equal(t, `{"jsonrpc":"2.0","id":"<&>","result":{"a":"\u003c"}}`, h.agent.recv())
+}

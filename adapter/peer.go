@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -77,23 +78,31 @@ func (p *Peer) Reply(id json.RawMessage, result any) error {
 	if result == nil {
 		result = json.RawMessage("null")
 	}
-	return p.sendJSON(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Result  any             `json:"result"`
-	}{"2.0", id, result})
+	return p.respond(id, "result", result)
 }
 
 // ReplyError answers the request with the given raw id with an error.
 func (p *Peer) ReplyError(id json.RawMessage, e *Error) error {
-	if id == nil {
+	return p.respond(id, "error", e)
+}
+
+// respond sends a response with v as its member. The id goes out as the
+// request spelt it: json.Marshal would re-encode it ("&" as "\u0026", say),
+// and a peer that matches ids by their text would not know its answer.
+func (p *Peer) respond(id json.RawMessage, member string, v any) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if id = bytes.TrimSpace(id); len(id) == 0 {
 		id = json.RawMessage("null")
 	}
-	return p.sendJSON(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   *Error          `json:"error"`
-	}{"2.0", id, e})
+	b := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"":}`)+len(id)+len(member)+len(body))
+	b = append(append(b, `{"jsonrpc":"2.0","id":`...), id...)
+	b = append(append(append(b, `,"`...), member...), `":`...)
+	b = append(append(b, body...), '}')
+	p.rec.record(p.dir, b, true)
+	return p.send(b, true)
 }
 
 // Call sends a request of askbridge's own and waits for the answer. When ctx
