@@ -8,6 +8,7 @@ import (
 // JSON-RPC and ACP error codes askbridge answers with.
 const (
 	CodeParseError     = -32700
+	CodeInvalidRequest = -32600
 	CodeInvalidParams  = -32602
 	CodeMethodNotFound = -32601
 	CodeInternalError  = -32603

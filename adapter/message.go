@@ -3,7 +3,6 @@ package adapter
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 )
 
 // Message is a request or notification passing through the relay. Raw is
@@ -85,25 +84,6 @@ func RewriteParams(fn func(params json.RawMessage) (json.RawMessage, error)) Int
 		}
 		return Verdict{Replace: b}
 	}
-}
-
-// idKey canonicalises a JSON-RPC id so a response matches its request even
-// when the peer re-encoded the id (1.0 and 1, say).
-func idKey(id []byte) string {
-	id = bytes.TrimSpace(id)
-	if len(id) > 0 && (id[0] == '-' || '0' <= id[0] && id[0] <= '9') {
-		if f, err := strconv.ParseFloat(string(id), 64); err == nil {
-			return strconv.FormatFloat(f, 'g', -1, 64)
-		}
-	}
-	if len(id) > 0 && id[0] == '"' && bytes.IndexByte(id, '\\') >= 0 {
-		var s string
-		if json.Unmarshal(id, &s) == nil {
-			b, _ := json.Marshal(s)
-			return string(b)
-		}
-	}
-	return string(id)
 }
 
 // methodName returns the method as a string, unescaping if it must.

@@ -1,12 +1,14 @@
 package adapter
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -17,18 +19,22 @@ var ErrPeerGone = errors.New("peer disconnected")
 // Peer is one side of the relay, the client or the agent, as askbridge
 // writes to it: forwarded lines, and askbridge's own requests, replies and
 // notifications. Responses to askbridge's own requests are routed back to
-// the caller by id; askbridge's ids are strings "askbridge-N", which keeps
-// them apart from the ids the other side chose.
+// the caller by id. askbridge's ids are strings "askbridge-<64 random
+// bits>-N", the random part drawn per peer and process: the other side
+// cannot guess them, so an id it chose never takes the place of one of
+// askbridge's, and any response carrying such an id is askbridge's to take.
 type Peer struct {
-	name string // "client" or "agent", for logs and errors
-	dir  string // direction of lines written to this peer
-	w    *lineWriter
-	rec  *recorder
+	name   string // "client" or "agent", for logs and errors
+	dir    string // direction of lines written to this peer
+	prefix string // "askbridge-<random hex>-": askbridge's ids on this peer
+	w      *lineWriter
+	rec    *recorder
 
 	seq   atomic.Int64
 	mu    sync.Mutex
-	calls map[string]chan callResult
-	gone  error // set once the peer has disconnected
+	calls map[string]chan callResult // by idKey
+	ended endedCalls                 // recent calls no longer waiting
+	gone  error                      // set once the peer has disconnected
 }
 
 type callResult struct {
@@ -37,7 +43,10 @@ type callResult struct {
 }
 
 func newPeer(name, dir string, w *lineWriter, rec *recorder) *Peer {
-	return &Peer{name: name, dir: dir, w: w, rec: rec, calls: map[string]chan callResult{}}
+	var b [8]byte
+	rand.Read(b[:]) // never fails: see crypto/rand.Read
+	return &Peer{name: name, dir: dir, prefix: "askbridge-" + hex.EncodeToString(b[:]) + "-", w: w, rec: rec,
+		calls: map[string]chan callResult{}, ended: newEndedCalls(256)}
 }
 
 // send writes one line to the peer.
@@ -69,41 +78,52 @@ func (p *Peer) Reply(id json.RawMessage, result any) error {
 	if result == nil {
 		result = json.RawMessage("null")
 	}
-	return p.sendJSON(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Result  any             `json:"result"`
-	}{"2.0", id, result})
+	return p.respond(id, "result", result)
 }
 
 // ReplyError answers the request with the given raw id with an error.
 func (p *Peer) ReplyError(id json.RawMessage, e *Error) error {
-	if id == nil {
+	return p.respond(id, "error", e)
+}
+
+// respond sends a response with v as its member. The id goes out as the
+// request spelt it: json.Marshal would re-encode it ("&" as "\u0026", say),
+// and a peer that matches ids by their text would not know its answer.
+func (p *Peer) respond(id json.RawMessage, member string, v any) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if id = bytes.TrimSpace(id); len(id) == 0 {
 		id = json.RawMessage("null")
 	}
-	return p.sendJSON(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   *Error          `json:"error"`
-	}{"2.0", id, e})
+	b := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"":}`)+len(id)+len(member)+len(body))
+	b = append(append(b, `{"jsonrpc":"2.0","id":`...), id...)
+	b = append(append(append(b, `,"`...), member...), `":`...)
+	b = append(append(b, body...), '}')
+	p.rec.record(p.dir, b, true)
+	return p.send(b, true)
 }
 
 // Call sends a request of askbridge's own and waits for the answer. When ctx
 // ends first the request is withdrawn with $/cancel_request and ctx's error
 // returned; a JSON-RPC error answer is returned as *Error.
 func (p *Peer) Call(ctx context.Context, method string, params any) (json.RawMessage, error) {
-	id := "askbridge-" + strconv.FormatInt(p.seq.Add(1), 10)
+	id := p.prefix + strconv.FormatInt(p.seq.Add(1), 10)
+	key := `"` + id + `"` // its idKey: id needs no escapes
 	ch := make(chan callResult, 1)
 	p.mu.Lock()
 	if p.gone != nil {
 		p.mu.Unlock()
 		return nil, fmt.Errorf("%s: %w", p.name, p.gone)
 	}
-	p.calls[id] = ch
+	p.calls[key] = ch
 	p.mu.Unlock()
+	why := "never sent"
 	defer func() {
 		p.mu.Lock()
-		delete(p.calls, id)
+		delete(p.calls, key)
+		p.ended.add(key, method+", "+why)
 		p.mu.Unlock()
 	}()
 
@@ -118,26 +138,41 @@ func (p *Peer) Call(ctx context.Context, method string, params any) (json.RawMes
 	}
 	select {
 	case r := <-ch:
+		why = "answered already"
+		if errors.Is(r.err, ErrPeerGone) {
+			why = "failed: the " + p.name + " disconnected"
+		}
 		return r.result, r.err
 	case <-ctx.Done():
+		why = "withdrawn with $/cancel_request"
 		p.Notify("$/cancel_request", map[string]string{"requestId": id})
 		return nil, ctx.Err()
 	}
 }
 
-// deliver routes a response to one of askbridge's own calls. It reports
-// false when the id is not one of them, and the response must be forwarded.
-func (p *Peer) deliver(id []byte, line []byte) bool {
-	if len(id) < 12 || !strings.HasPrefix(string(id), `"askbridge-`) {
-		return false
+// deliver hands a response, whose id has the key given, to the call of
+// askbridge's own it answers. It reports false when the id is not one of
+// askbridge's, and the response must be forwarded. A response to one of
+// askbridge's ids that no call waits for (a second answer, or one after
+// askbridge withdrew the request) is taken too, and stray says what became
+// of that call: the other side never sent that id, so the response is
+// dropped.
+func (p *Peer) deliver(key string, line []byte) (ours bool, stray string) {
+	if len(key) <= len(p.prefix)+1 || key[0] != '"' || key[1:len(p.prefix)+1] != p.prefix {
+		return false, ""
 	}
-	key := string(id[1 : len(id)-1])
 	p.mu.Lock()
 	ch, ok := p.calls[key]
 	delete(p.calls, key)
+	if !ok {
+		stray = p.ended.why(key)
+	}
 	p.mu.Unlock()
 	if !ok {
-		return false
+		if stray == "" {
+			stray = "not a request askbridge has open"
+		}
+		return true, stray
 	}
 	var msg struct {
 		Result json.RawMessage `json:"result"`
@@ -145,14 +180,14 @@ func (p *Peer) deliver(id []byte, line []byte) bool {
 	}
 	if err := json.Unmarshal(line, &msg); err != nil {
 		ch <- callResult{err: err}
-		return true
+		return true, ""
 	}
 	if msg.Error != nil && string(msg.Error) != "null" {
 		ch <- callResult{err: decodeError(msg.Error)}
-		return true
+		return true, ""
 	}
 	ch <- callResult{result: msg.Result}
-	return true
+	return true, ""
 }
 
 // disconnect fails every call still waiting on the peer.
@@ -168,3 +203,26 @@ func (p *Peer) disconnect(cause error) {
 		delete(p.calls, id)
 	}
 }
+
+// endedCalls remembers what became of askbridge's latest calls, a bounded
+// number of them, so a stray response to one can be logged with its story.
+type endedCalls struct {
+	keys []string // a ring of the keys in why, oldest at next
+	next int
+	byID map[string]string
+}
+
+func newEndedCalls(n int) endedCalls {
+	return endedCalls{keys: make([]string, n), byID: make(map[string]string, n)}
+}
+
+func (e *endedCalls) add(key, why string) {
+	if old := e.keys[e.next]; old != "" {
+		delete(e.byID, old)
+	}
+	e.keys[e.next] = key
+	e.next = (e.next + 1) % len(e.keys)
+	e.byID[key] = why
+}
+
+func (e *endedCalls) why(key string) string { return e.byID[key] }

@@ -45,10 +45,10 @@ func (r *recorder) record(dir string, msg []byte, own bool) {
 	b = append(b, `,"t":`...)
 	b = strconv.AppendFloat(b, float64(time.Since(r.start).Microseconds())/1000, 'f', 3, 64)
 	b = append(b, `,"msg":`...)
-	b = append(b, msg...)
-	b = append(b, "}\n"...)
 	r.buf = b
 	r.w.Write(b)
+	r.w.Write(msg) // not copied into buf: a long line's copy would be kept
+	r.w.WriteString("}\n")
 }
 
 func (r *recorder) flush() {

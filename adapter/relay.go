@@ -23,6 +23,7 @@ type Relay struct {
 	agentIn   *lineReader
 	fromAgent map[string][]Interceptor
 	fromCli   map[string][]Interceptor
+	maxLine   int
 
 	mu sync.Mutex
 	// pending holds forwarded requests awaiting a response, keyed by the
@@ -51,6 +52,9 @@ type RelayConfig struct {
 	AgentOut  io.Writer // to the agent (the child's stdin)
 	Record    io.Writer // when non-nil, every line both ways as JSONL
 	Logger    *slog.Logger
+	// MaxLine, when positive, is the longest line taken from either side,
+	// in bytes; a longer one is refused with a JSON-RPC error (see refuse).
+	MaxLine int
 }
 
 // NewRelay builds a relay; Start runs it.
@@ -63,13 +67,16 @@ func NewRelay(cfg RelayConfig) *Relay {
 	if cfg.Record != nil {
 		rec = newRecorder(cfg.Record)
 	}
+	clientIn, agentIn := newLineReader(cfg.ClientIn), newLineReader(cfg.AgentIn)
+	clientIn.max, agentIn.max = cfg.MaxLine, cfg.MaxLine
 	return &Relay{
 		Client:     newPeer("client", AgentToClient, newLineWriter(cfg.ClientOut), rec),
 		Agent:      newPeer("agent", ClientToAgent, newLineWriter(cfg.AgentOut), rec),
 		logger:     logger,
 		rec:        rec,
-		clientIn:   newLineReader(cfg.ClientIn),
-		agentIn:    newLineReader(cfg.AgentIn),
+		clientIn:   clientIn,
+		agentIn:    agentIn,
+		maxLine:    cfg.MaxLine,
 		fromAgent:  map[string][]Interceptor{},
 		fromCli:    map[string][]Interceptor{},
 		toAgent:    map[string]forwarded{},
@@ -113,6 +120,11 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string][]Intercep
 	for {
 		var line []byte
 		if line, err = in.next(); err != nil {
+			var long *lineTooLong
+			if errors.As(err, &long) {
+				r.refuse(long, from, to, answered)
+				continue
+			}
 			break
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
@@ -139,11 +151,18 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string][]Intercept
 		return
 	}
 	r.rec.record(to.dir, line, false)
-	if h.isResponse() {
-		if from.deliver(h.id, line) {
+	if h.method == nil && h.id != nil {
+		key := idKey(h.id)
+		if ours, stray := from.deliver(key, line); ours {
+			if stray != "" {
+				r.logger.Debug("dropped a stray response to askbridge's request", "from", from.name, "id", string(h.id), "request", stray)
+			}
 			return
 		}
-		key := idKey(h.id)
+		if !h.isResponse() {
+			r.forward(to, line, false)
+			return
+		}
 		r.mu.Lock()
 		f, ok := answered[key]
 		delete(answered, key)

@@ -23,6 +23,9 @@ type Config struct {
 	// Grace is how long the agent gets after its stdin closes, and again
 	// after SIGTERM, before the next step. Zero means 2s.
 	Grace time.Duration
+	// MaxLine, when positive, is the longest line askbridge takes from
+	// either side, in bytes (see RelayConfig).
+	MaxLine int
 	// Setup installs interceptors on the relay before it starts, and may
 	// return a func that Run calls once, before it stops the agent and
 	// before it returns: the bridge's, which cancels every question in
@@ -73,7 +76,7 @@ func Run(ctx context.Context, cfg Config) error {
 	relay := NewRelay(RelayConfig{
 		ClientIn: cfg.Stdin, ClientOut: cfg.Stdout,
 		AgentIn: agent.Stdout, AgentOut: agent.Stdin,
-		Record: cfg.Record, Logger: logger,
+		Record: cfg.Record, Logger: logger, MaxLine: cfg.MaxLine,
 	})
 	cleanup := func() {}
 	if cfg.Setup != nil {

@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -44,9 +45,23 @@ func TestScanRejectsMalformed(t *testing.T) {
 	assert.NoError(t, err)
 }
 
+// idSeeds are ids of every JSON type and size: the ones JSON-RPC allows
+// (strings, numbers, null) spelt every way, and the ones it does not.
+var idSeeds = []string{
+	`0`, `1`, `-1`, `-0`, `7`, `1.0`, `1.5`, `-2.5e-3`, `1e2`, `1E+2`, `0.1e1`, `10e-1`,
+	`9007199254740992`, `9007199254740993`, `12345678901234567890`, `12345678901234567891`,
+	`-12345678901234567890`, `1` + strings.Repeat("0", 70), `1e400`, `1e-400`, `1e999999999`, `12345678901234567890e1234567890`,
+	`""`, `"a"`, `"str-id"`, `"askbridge-1"`, `"askbridge-0123456789abcdef-1"`, `"\u0041"`, `"\ud83d\ude00"`, `"\ud800"`,
+	`"q\"x"`, `"b\\s"`, `"a\/b"`, `"\b\f\n\r\t"`, `"é☃😀"`, `"` + strings.Repeat("long", 5000) + `"`,
+	`null`, `true`, `false`, `{}`, `{"id":1}`, `[]`, `[1,"a",null]`, `{"a":[{"b":{}}]}`, ` 1 `, `"x" `,
+}
+
 func FuzzScan(f *testing.F) {
 	for _, s := range []string{`{"id":1,"method":"a","params":{"x":[1,true,null,"s\n"]}}`, `[{"a":1}]`, `{"id":"x","result":{}}`, `1e5`, `"\u00e9"`} {
 		f.Add([]byte(s))
+	}
+	for _, id := range idSeeds {
+		f.Add([]byte(id))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_, err := scan(b)
@@ -56,6 +71,12 @@ func FuzzScan(f *testing.F) {
 		}
 		if err == nil && !json.Valid(b) && !strings.ContainsFunc(string(b), func(r rune) bool { return r < 0x20 }) {
 			t.Fatalf("invalid JSON accepted: %q", b)
+		}
+		// Any value scan takes may be an id: the relay routes by it.
+		if err == nil && bytes.IndexByte(b, '\n') < 0 {
+			checkIDScans(t, b)
+			checkIDKey(t, b)
+			checkIDRoutes(t, b)
 		}
 	})
 }

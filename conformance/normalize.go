@@ -11,6 +11,34 @@ import (
 // its output that differs from run to run.
 var generatedID = regexp.MustCompile(`askbridge-[0-9a-f]{16}`)
 
+// ownID matches the ids of askbridge's own requests, "askbridge-<random>-N",
+// random per run; fixtures spell them "askbridge-N", and fixtureID matches
+// that spelling.
+var (
+	ownID     = regexp.MustCompile(`"askbridge-([0-9a-f]{16})-([0-9]+)"`)
+	fixtureID = regexp.MustCompile(`"askbridge-([0-9]+)"`)
+)
+
+// ownIDs translates askbridge's request ids between a run and a fixture.
+type ownIDs struct{ random string }
+
+// fromWire spells the ids of a line received as the fixture does, and
+// learns the run's random part.
+func (o *ownIDs) fromWire(line []byte) []byte {
+	if m := ownID.FindSubmatch(line); m != nil {
+		o.random = string(m[1])
+	}
+	return ownID.ReplaceAll(line, []byte(`"askbridge-$2"`))
+}
+
+// toWire spells the ids of a line to send as the run does.
+func (o *ownIDs) toWire(line []byte) []byte {
+	if o.random == "" {
+		return line
+	}
+	return fixtureID.ReplaceAll(line, []byte(`"askbridge-`+o.random+`-$1"`))
+}
+
 // Normalize makes a line comparable: generated ids replaced, JSON indented
 // with sorted keys. Nothing else is changed.
 func Normalize(line []byte) string {

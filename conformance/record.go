@@ -36,7 +36,7 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 		}
 		switch e.Dir {
 		case "c2a":
-			f.Client = append(f.Client, compact(e.Msg))
+			f.Client = append(f.Client, ownID.ReplaceAll(compact(e.Msg), []byte(`"askbridge-$2"`)))
 		case "a2c":
 			f.Agent = append(f.Agent, compact(e.Msg))
 		default:

@@ -24,6 +24,7 @@ type side struct {
 	name   string
 	script [][]byte
 	agent  bool
+	ids    ownIDs // guarded by mu
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced on every received line
@@ -75,9 +76,9 @@ func (s *side) receive(r io.Reader) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<30)
 	for sc.Scan() {
-		line := bytes.Clone(sc.Bytes())
-		in := info(line)
 		s.mu.Lock()
+		line := s.ids.fromWire(bytes.Clone(sc.Bytes()))
+		in := info(line)
 		s.got = append(s.got, line)
 		if in.method != "" && in.id != "" {
 			s.requests[in.id] = true
@@ -136,6 +137,7 @@ func (s *side) play(ctx context.Context, w io.Writer) error {
 						s.mine[key] = true
 					}
 				}
+				line = s.ids.toWire(line)
 			}
 			s.mu.Unlock()
 			if ok {

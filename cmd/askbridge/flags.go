@@ -39,6 +39,7 @@ type proxyOptions struct {
 	onQuestion      string
 	notify          bool
 	notifyURL       string
+	maxLine         int
 }
 
 func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
@@ -61,6 +62,7 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin")
 	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
 	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
+	fs.IntVar(&o.maxLine, "max-line", 0, "refuse a message longer than this many `BYTES` from either side with a JSON-RPC error (0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -79,6 +81,8 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--question-timeout %s: must not be negative", o.questionTimeout)
 	case o.maxRounds < 0:
 		return fmt.Errorf("--max-rounds %d: must not be negative", o.maxRounds)
+	case o.maxLine < 0:
+		return fmt.Errorf("--max-line %d: must not be negative", o.maxLine)
 	case o.agentKind != "auto" && o.agentKind != "opencode" && o.agentKind != "generic":
 		return fmt.Errorf("--agent-kind %q: want auto, opencode or generic", o.agentKind)
 	}

@@ -123,6 +123,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Record:  record,
 		Logger:  logger,
 		Grace:   opts.grace,
+		MaxLine: opts.maxLine,
 		Setup:   bridge.Setup,
 	})
 	var exit *adapter.AgentExitError
