@@ -4,6 +4,7 @@ package live
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,11 +26,24 @@ import (
 func codexTurn(t *testing.T, p *permissionLog, call string) (*harness.Run, []string) {
 	t.Helper()
 	m := model(t, harness.Codex.Tool, call)
-	r := harness.Start(t, harness.Codex, harness.Options{ModelURL: m.URL, Wrap: bridged.wrap(t), Client: harness.Client{RequestPermission: p.handle}})
+	r := harness.Start(t, harness.Codex, harness.Options{ModelURL: m.URL, Wrap: codexBridged(t), Client: harness.Client{RequestPermission: p.handle}})
 	_, stop, err := r.Turn(harness.NoFeatures, "Ask me about the service.")
 	require.NoError(t, err)
 	assert.Equal(t, "end_turn", stop, "Codex's turn goes on whatever the answer")
 	return r, m.ToolResults()
+}
+
+// codexBridged wraps Codex in askbridge; with $ASKBRIDGE_LIVE_FIXTURES set,
+// askbridge also records the run (--record) there, the raw material of
+// conformance/testdata/codex-*.txtar (askbridge record-fixture).
+func codexBridged(t *testing.T) []string {
+	wrap := bridged.wrap(t)
+	if dir := os.Getenv("ASKBRIDGE_LIVE_FIXTURES"); dir != "" {
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		name := strings.NewReplacer("/", "_", " ", "_").Replace(t.Name())
+		wrap = append(wrap[:len(wrap)-1], "--record="+filepath.Join(dir, name+".jsonl"), "--")
+	}
+	return wrap
 }
 
 func other(text string) string {
@@ -136,7 +150,7 @@ func TestCodexBridgedSessionCancel(t *testing.T) {
 			}
 		},
 	}
-	r := harness.Start(t, harness.Codex, harness.Options{ModelURL: m.URL, Wrap: bridged.wrap(t), Client: client})
+	r := harness.Start(t, harness.Codex, harness.Options{ModelURL: m.URL, Wrap: codexBridged(t), Client: client})
 	defer close(release)
 	_, err := r.Initialize(harness.NoFeatures)
 	require.NoError(t, err)
@@ -178,7 +192,11 @@ func TestCodexFormClientSameDirectAndBridged(t *testing.T) {
 			m := model(t, harness.Codex.Tool, codexDB)
 			el := &elicitations{answers: []string{`{"action":"accept","content":{"db":"None of the above","db_note":"CockroachDB"}}`}}
 			p := &permissionLog{}
-			r := harness.Start(t, harness.Codex, harness.Options{ModelURL: m.URL, Wrap: md.wrap(t),
+			wrap := md.wrap(t)
+			if md.name == bridged.name {
+				wrap = codexBridged(t)
+			}
+			r := harness.Start(t, harness.Codex, harness.Options{ModelURL: m.URL, Wrap: wrap,
 				Client: harness.Client{Elicit: el.answer, RequestPermission: p.handle}})
 			_, stop, err := r.Turn(harness.FormElicitation, "Ask me about the service.")
 			require.NoError(t, err)
