@@ -101,7 +101,7 @@ func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answ
 		if ctx.Err() != nil {
 			return Answer{}, true, nil
 		}
-		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked})
+		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked, Deadline: a.req.Deadline})
 		resp, err := a.peer.RequestPermission(ctx, params)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -160,6 +160,9 @@ func (a *asking) show(ctx context.Context) {
 		if len(a.req.Questions) > 1 {
 			title = toolinfo.Title(a.req.Questions[0].Header+" and more", 0, 1, a.req.Round)
 		}
+	}
+	if !a.req.Deadline.IsZero() {
+		texts = append(texts, toolinfo.DeadlineLine(a.req.Deadline))
 	}
 	content := textContent(strings.Join(texts, "\n\n"))
 	var update acp.SessionUpdate

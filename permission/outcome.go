@@ -83,7 +83,11 @@ func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
 		}
 	}
 	if p.Other && meta.CustomText != nil {
-		p.Custom = *meta.CustomText
+		custom, err := Typed(*meta.CustomText)
+		if err != nil {
+			return Pick{}, fmt.Errorf("permission response: _meta.customText: %v", err)
+		}
+		p.Custom = custom
 	}
 	if !q.MultiSelect {
 		// One answer to a single-select, whatever the client sent.

@@ -3,6 +3,7 @@ package permission
 import (
 	"encoding/json"
 	"strings"
+	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
@@ -32,6 +33,9 @@ type Prompt struct {
 	// Picked, in a multi-select asked again, are the labels chosen so far:
 	// they are left out of the options and a Done option is added.
 	Picked []string
+	// Deadline, when set, is said under the question: after it the agent
+	// goes on without the answer.
+	Deadline time.Time
 }
 
 // askMeta and claudeMeta are Render's _meta: where the question sits in
@@ -70,6 +74,9 @@ func Render(p Prompt) json.RawMessage {
 	if len(p.Picked) > 0 {
 		options = append(options, choice(DoneName, DoneID))
 		text += "\n\nPicked so far: " + strings.Join(p.Picked, ", ") + ". Pick another, or Done."
+	}
+	if !p.Deadline.IsZero() {
+		text += "\n\n" + toolinfo.DeadlineLine(p.Deadline)
 	}
 	params := acp.RequestPermissionRequest{
 		SessionId: acp.SessionId(p.SessionID),

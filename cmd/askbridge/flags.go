@@ -36,6 +36,9 @@ type proxyOptions struct {
 	deskAllowRemote bool
 	deskCustom      bool
 	agentKind       string
+	onQuestion      string
+	notify          bool
+	notifyURL       string
 }
 
 func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
@@ -55,6 +58,9 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
+	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin")
+	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
+	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -76,7 +82,7 @@ func (o *proxyOptions) check() error {
 	case o.agentKind != "auto" && o.agentKind != "opencode" && o.agentKind != "generic":
 		return fmt.Errorf("--agent-kind %q: want auto, opencode or generic", o.agentKind)
 	}
-	return nil
+	return o.checkNotify()
 }
 
 // logger builds the slog logger the flags ask for. Logs never go to stdout:
