@@ -43,6 +43,10 @@ type Hook struct {
 type Claim struct {
 	SessionID  string
 	ToolCallID string // the agent's tool call, when it has one
+	// NewToolCall says the client never saw ToolCallID (codex-acp sends no
+	// tool_call for its question): the bridge starts it and completes it,
+	// as it does a tool call of its own.
+	NewToolCall bool
 	// Observe lets the message go on to the other side as well: the dialect
 	// answers the agent some other way (OpenCode's HTTP server). Otherwise
 	// the message is the bridge's to answer, and a notification (no id) is
@@ -136,6 +140,7 @@ type Launcher interface {
 // a message wins.
 func Dialects() []Dialect {
 	return []Dialect{
+		&Codex{},
 		&Elicitation{},
 		&Qwen{},
 		&OpenCode{},

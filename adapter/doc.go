@@ -12,8 +12,8 @@
 // # Dialects
 //
 // Each way an agent asks the user is a Dialect, one file each (ask.go,
-// elicitation.go, qwen.go, opencode.go), listed in the one table, Dialects.
-// The Bridge owns everything else: the board, rounds, cancellation
+// codex.go, elicitation.go, qwen.go, opencode.go), listed in the one table,
+// Dialects. The Bridge owns everything else: the board, rounds, cancellation
 // (session/cancel, $/cancel_request, shutdown), timeouts, and asking with
 // permission requests or one form.
 //

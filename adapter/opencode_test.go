@@ -136,7 +136,13 @@ func TestIsOpenCode(t *testing.T) {
 	dialects := Dialects()
 	cmd, env, err := Launch(dialects, []string{"opencode", "acp"}, "auto")
 	require.NoError(t, err)
-	srv := dialects[2].(*OpenCode).Server
+	var srv *OpenCodeServer
+	for _, d := range dialects {
+		if oc, ok := d.(*OpenCode); ok {
+			srv = oc.Server
+		}
+	}
+	require.NotNil(t, srv, "Launch started the OpenCode dialect's server")
 	assert.Equal(t, []string{"opencode", "acp", "--port", srv.BaseURL[len("http://127.0.0.1:"):], "--hostname", "127.0.0.1"}, cmd)
 	assert.Contains(t, env, "OPENCODE_ENABLE_QUESTION_TOOL=1")
 	assert.Contains(t, env, "OPENCODE_SERVER_PASSWORD="+srv.Password)

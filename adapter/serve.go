@@ -70,7 +70,7 @@ func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (an
 	if err != nil {
 		return c.Reply(context.WithoutCancel(ctx), Outcome{Status: Invalid, Err: err})
 	}
-	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, Questions: qs}
+	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs}
 	var o Outcome
 	if c.AsForm && b.ClientRendersForms() {
 		o = b.askForm(ctx, req)

@@ -32,5 +32,10 @@ npm install --no-audit --no-fund --package-lock=false
 # opencode-ai's postinstall links its native binary; without it the agent
 # cannot start.
 test -x node_modules/.bin/opencode || { echo "live/install.sh: opencode's binary is missing after npm install" >&2; exit 1; }
+# codex-acp runs the native Codex CLI that @openai/codex pulls in as an
+# optional dependency (about 300 MB); npm skips a failed optional download
+# without an error.
+codex=node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex
+test -x "$codex" || { echo "live/install.sh: Codex's native binary $codex is missing after npm install" >&2; exit 1; }
 echo "$want" > "$stamp"
 echo "live agents installed: $(node -p 'Object.entries(require("./package.json").dependencies).map(([k,v])=>k+"@"+v).join(" ")')"

@@ -182,13 +182,20 @@ func (a *asking) finish(ctx context.Context, answers []Answered, status string) 
 	Report(context.WithoutCancel(ctx), a.peer, a.req, res)
 }
 
+// SecretAnswer stands in the summary for the answer to a Secret question.
+const SecretAnswer = "(answered; not shown)"
+
 // Report shows how a set ended on its tool call: "Database: Postgres" per
 // answer, or "Not answered.". Askbridge's own tool call is completed (or
 // failed); the agent's is left for the agent to complete.
 func Report(ctx context.Context, p Peer, req Request, res Result) {
 	var lines []string
 	for _, an := range res.Answers {
-		lines = append(lines, toolinfo.SummaryLine(an.Question.Header, an.Answer.Text()))
+		text := an.Answer.Text()
+		if an.Question.Secret {
+			text = SecretAnswer
+		}
+		lines = append(lines, toolinfo.SummaryLine(an.Question.Header, text))
 	}
 	status := acp.ToolCallStatusCompleted
 	if res.Cancelled {

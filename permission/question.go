@@ -17,6 +17,9 @@ type Question struct {
 	Header      string   `json:"header"`
 	Options     []Option `json:"options"`
 	MultiSelect bool     `json:"multiSelect"`
+	// Secret marks a question whose typed answer must never be shown again
+	// (Codex's isSecret): the summary says it was answered, not what.
+	Secret bool `json:"-"`
 	// FollowUps maps an option label to the questions asked next when the
 	// user picks it, within the same set.
 	FollowUps map[string][]Question `json:"followUps,omitempty"`

@@ -99,8 +99,60 @@ var OpenCode = Agent{
 	},
 }
 
+// Codex is codex-acp, which runs the native Codex CLI from the npm
+// dependency @openai/codex-linux-x64 as an app server. It asks through
+// elicitation/create only when the client declares
+// clientCapabilities.elicitation.form; otherwise the model's
+// request_user_input call gets {"answers":{}}. Its config (a throwaway
+// CODEX_HOME) points it at the fake model's Responses API and lets the tool
+// work outside Plan mode.
+var Codex = Agent{
+	Name: "codex-acp",
+	Tool: "request_user_input",
+	Argv: func(live string) []string {
+		return []string{"node", filepath.Join(live, "node_modules/@agentclientprotocol/codex-acp/dist/index.js")}
+	},
+	Setup: func(home, url string) ([]string, error) {
+		codexHome := filepath.Join(home, ".codex")
+		// gpt-5.5 is a slug from Codex's own catalog: with any other it
+		// prints a model metadata warning into the agent's text.
+		config := `model = "gpt-5.5"
+model_provider = "fake"
+check_for_update_on_startup = false
+
+[model_providers.fake]
+name = "fake"
+base_url = "` + url + `/v1"
+wire_api = "responses"
+env_key = "FAKE_LLM_API_KEY"
+request_max_retries = 0
+stream_max_retries = 0
+
+[features]
+default_mode_request_user_input = true
+
+[analytics]
+enabled = false
+
+[history]
+persistence = "none"
+`
+		if err := writeFile(filepath.Join(codexHome, "config.toml"), config); err != nil {
+			return nil, err
+		}
+		return append([]string{
+			"CODEX_HOME=" + codexHome, "CODEX_PATH=" + CodexBinary(LiveDir()), "FAKE_LLM_API_KEY=sk-fake",
+		}, noNoise...), nil
+	},
+}
+
+// CodexBinary is the native Codex CLI npm installed for codex-acp.
+func CodexBinary(live string) string {
+	return filepath.Join(live, "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex")
+}
+
 // Agents lists every agent, for tests that run each.
-var Agents = []Agent{Claude, Qwen, OpenCode}
+var Agents = []Agent{Claude, Qwen, OpenCode, Codex}
 
 // LiveDir is live/, where node_modules is: $ASKBRIDGE_LIVE_DIR, else the
 // parent of this package's source directory.

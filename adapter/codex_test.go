@@ -1,0 +1,222 @@
+package adapter
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// codexForm is elicitation/create as codex-acp 2.6.0 sends it for
+// request_user_input (seen with the real agent), with id 0 as it numbers
+// its first request, for the given properties and required fields.
+func codexForm(autoResolution, props, required string) string {
+	return `{"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"sessionId":"s1","toolCallId":"call_1","mode":"form","message":"Codex needs your input to continue.",` +
+		`"requestedSchema":{"type":"object","properties":{` + props + `},"required":[` + required + `]},"_meta":{"codex":{"autoResolutionMs":` + autoResolution + `}}}}`
+}
+
+// codexQuestion is the choice field and note of one question.
+func codexQuestion(id, note, header, question string, secret bool, labels ...string) string {
+	var opts []string
+	for _, l := range labels {
+		opts = append(opts, fmt.Sprintf(`{"const":%q,"title":%q,"description":"about %s"}`, l, l, l))
+	}
+	opts = append(opts, `{"const":"None of the above","title":"None of the above","description":"Provide a different answer in the note field."}`)
+	return fmt.Sprintf(`%q:{"title":%q,"description":%q,"_meta":{"codex":{"isOther":true,"isSecret":%v}},"type":"string","oneOf":[%s]},`+
+		`%q:{"type":"string","title":"Additional answer or note","_meta":{"codex":{"questionId":%q,"role":"user_note","isSecret":%v}}}`,
+		id, question, header, secret, strings.Join(opts, ","), note, id, secret)
+}
+
+var (
+	codexDB   = codexForm("null", codexQuestion("db", "db_note", "Database", "Which database?", false, "Postgres", "Redis"), `"db"`)
+	codexTwo  = codexForm("null", codexQuestion("db", "db_note", "Database", "Which database?", false, "Postgres", "Redis")+","+codexQuestion("lang", "lang_note", "Language", "Which language?", false, "Go", "Rust"), `"db","lang"`)
+	codexPass = codexForm("null", codexQuestion("token", "token_note", "Token", "Which token?", true, "Staging", "Production"), `"token"`)
+)
+
+// codexAsk starts a bridge, sends form, and returns the first permission
+// request and the lines the client saw before it.
+func codexAsk(t *testing.T, form string) (*bridgeHarness, rpc, []rpc) {
+	t.Helper()
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.openSession(t, "s1")
+	h.agent.send(form)
+	req, notes := h.nextRequest(t, "session/request_permission")
+	return h, req, notes
+}
+
+// permissionShape is what a test reads of a permission request.
+type permissionShape struct {
+	ToolCall struct {
+		ToolCallID string `json:"toolCallId"`
+		Title      string `json:"title"`
+	} `json:"toolCall"`
+	Options []struct {
+		OptionID string `json:"optionId"`
+	} `json:"options"`
+}
+
+func shapeOf(t *testing.T, req rpc) (p permissionShape, ids []string) {
+	t.Helper()
+	require.NoError(t, json.Unmarshal(req.Params, &p))
+	for _, o := range p.Options {
+		ids = append(ids, o.OptionID)
+	}
+	return p, ids
+}
+
+// toolCallUpdates reads client-bound lines until the update of call with
+// status, returning every session/update about call on the way.
+func (h *bridgeHarness) toolCallUpdates(t *testing.T, call, status string) []string {
+	t.Helper()
+	var out []string
+	for {
+		line := h.client.recv()
+		if !strings.Contains(line, `"toolCallId":"`+call+`"`) {
+			continue
+		}
+		out = append(out, line)
+		if strings.Contains(line, `"status":"`+status+`"`) {
+			return out
+		}
+	}
+}
+
+func TestCodexAsksEachQuestionWithoutTheSyntheticChoice(t *testing.T) {
+	h, req, notes := codexAsk(t, codexDB)
+	p, ids := shapeOf(t, req)
+	assert.Equal(t, []string{"Postgres", "Redis", "__other__"}, ids, "Other stands for None of the above")
+	assert.Equal(t, "Database", p.ToolCall.Title, "the header, from the field's description")
+	assert.Equal(t, "call_1", p.ToolCall.ToolCallID)
+	assert.Contains(t, string(req.Params), "Which database?", "the question, from the field's title")
+	assert.NotContains(t, string(req.Params), "Codex needs your input", "codex-acp's message says nothing")
+
+	// codex-acp never announced call_1: the first the client hears of it
+	// starts it.
+	require.NotEmpty(t, notes)
+	assert.Contains(t, string(notes[0].Params), `"sessionUpdate":"tool_call"`)
+	assert.Contains(t, string(notes[0].Params), `"toolCallId":"call_1"`)
+
+	h.answer(t, req, pick("Redis"))
+	assert.JSONEq(t, `{"action":"accept","content":{"db":"Redis"}}`, string(h.agentReply(t, "0").Result))
+	done := h.toolCallUpdates(t, "call_1", "completed")
+	assert.Contains(t, done[len(done)-1], "Database: Redis", "askbridge completes the call it started")
+}
+
+func TestCodexOtherIsNoneOfTheAboveWithTheNote(t *testing.T) {
+	for _, c := range []struct {
+		name, answer, content string
+	}{
+		{"typed text", `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"CockroachDB"}}}`,
+			`{"db":"None of the above","db_note":"CockroachDB"}`},
+		{"no text", pick("__other__"),
+			mustJSONString(map[string]string{"db": "None of the above", "db_note": permission.OtherWithoutText})},
+	} {
+		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+			h, req, _ := codexAsk(t, codexDB)
+			h.answer(t, req, c.answer)
+			assert.JSONEq(t, `{"action":"accept","content":`+c.content+`}`, string(h.agentReply(t, "0").Result))
+		})
+	}
+}
+
+func TestCodexTwoQuestionsOneRequestEach(t *testing.T) {
+	h, req, _ := codexAsk(t, codexTwo)
+	p, _ := shapeOf(t, req)
+	assert.Equal(t, "Database (1/2)", p.ToolCall.Title)
+	h.answer(t, req, pick("Postgres"))
+	req, _ = h.nextRequest(t, "session/request_permission")
+	p, ids := shapeOf(t, req)
+	assert.Equal(t, "Language (2/2)", p.ToolCall.Title, "the note is no question of its own")
+	assert.Equal(t, []string{"Go", "Rust", "__other__"}, ids)
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"Zig"}}}`)
+	assert.JSONEq(t, `{"action":"accept","content":{"db":"Postgres","lang":"None of the above","lang_note":"Zig"}}`, string(h.agentReply(t, "0").Result))
+}
+
+func TestCodexCancelShowsNoMoreAndCancels(t *testing.T) {
+	h, req, _ := codexAsk(t, codexTwo)
+	h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
+	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "0").Result))
+	failed := h.toolCallUpdates(t, "call_1", "failed")
+	assert.Contains(t, failed[len(failed)-1], "Not answered.")
+}
+
+func TestCodexSecretIsNotEchoed(t *testing.T) {
+	h, req, _ := codexAsk(t, codexPass)
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"s3cr3t"}}}`)
+	assert.JSONEq(t, `{"action":"accept","content":{"token":"None of the above","token_note":"s3cr3t"}}`, string(h.agentReply(t, "0").Result),
+		"the agent gets the secret")
+	done := h.toolCallUpdates(t, "call_1", "completed")
+	for _, line := range done {
+		assert.NotContains(t, line, "s3cr3t")
+	}
+	assert.Contains(t, done[len(done)-1], "Token: "+permission.SecretAnswer)
+}
+
+// When codex-acp stops waiting (its autoResolutionMs passed, or the turn
+// ended) it withdraws the form; askbridge withdraws the question it shows.
+func TestCodexWithdrawnFormIsWithdrawnAtTheClient(t *testing.T) {
+	h, req, _ := codexAsk(t, codexForm("200", codexQuestion("db", "db_note", "Database", "Which database?", false, "Postgres", "Redis"), `"db"`))
+	h.agent.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":0}}`)
+	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "0").Result))
+	for {
+		m := decode(t, h.client.recv())
+		if m.Method == "$/cancel_request" {
+			assert.JSONEq(t, fmt.Sprintf(`{"requestId":%s}`, req.ID), string(m.Params))
+			break
+		}
+	}
+}
+
+// A question whose id is another's note name: codex-acp then names the
+// note <id>_note1, and _meta.codex.questionId says whose it is.
+func TestCodexNoteNamesComeFromTheMetaNotTheName(t *testing.T) {
+	form := codexForm("null", codexQuestion("db", "db_note1", "Database", "Which database?", false, "Postgres", "Redis")+","+
+		codexQuestion("db_note", "db_note_note", "Backups", "How often?", false, "Hourly", "Daily"), `"db","db_note"`)
+	h, req, _ := codexAsk(t, form)
+	p, _ := shapeOf(t, req)
+	assert.Equal(t, "Database (1/2)", p.ToolCall.Title)
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"with AOF"}}}`)
+	req, _ = h.nextRequest(t, "session/request_permission")
+	p, _ = shapeOf(t, req)
+	assert.Equal(t, "Backups (2/2)", p.ToolCall.Title)
+	h.answer(t, req, pick("Daily"))
+	assert.JSONEq(t, `{"action":"accept","content":{"db":"None of the above","db_note1":"with AOF","db_note":"Daily"}}`, string(h.agentReply(t, "0").Result))
+}
+
+// A "None of the above" the model offered itself is one of its options:
+// codex-acp then adds none, and it stays.
+func TestCodexTheModelsOwnNoneOfTheAboveStays(t *testing.T) {
+	form := codexForm("null", `"db":{"title":"Which database?","description":"Database","_meta":{"codex":{"isOther":true,"isSecret":false}},"type":"string","oneOf":[`+
+		`{"const":"Postgres","title":"Postgres"},{"const":"None of the above","title":"None of the above","description":"keep files"}]},`+
+		`"db_note":{"type":"string","title":"Additional answer or note","_meta":{"codex":{"questionId":"db","role":"user_note","isSecret":false}}}`, `"db"`)
+	h, req, _ := codexAsk(t, form)
+	_, ids := shapeOf(t, req)
+	assert.Equal(t, []string{"Postgres", "None of the above", "__other__"}, ids)
+	h.answer(t, req, pick("None of the above"))
+	assert.JSONEq(t, `{"action":"accept","content":{"db":"None of the above"}}`, string(h.agentReply(t, "0").Result))
+}
+
+func TestCodexFormPassesThroughToAClientThatRendersForms(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.client.send(`{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
+	h.agent.recv()
+	h.agent.send(codexDB)
+	assert.Equal(t, codexDB, h.client.recv(), "Codex's form, byte for byte")
+}
+
+// A form without _meta.codex is not Codex's: the generic dialect takes it.
+func TestCodexLeavesOtherFormsToTheElicitationDialect(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.openSession(t, "s1")
+	h.agent.send(claudeSingle)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
+	assert.JSONEq(t, `{"action":"accept","content":{"question_0_custom":"MariaDB"}}`, string(h.agentReply(t, "41").Result))
+}
+
+func mustJSONString(v any) string { return string(mustJSON(v)) }
