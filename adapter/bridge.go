@@ -52,6 +52,7 @@ type Bridge struct {
 	lastActive string                       // the session that last got a prompt
 	cwd        map[string]string            // session -> working directory
 	inflight   sync.WaitGroup               // question sets being served
+	finished   recentIDs                    // agent requests the bridge answered
 
 	socket    net.Listener // the `askbridge ask` socket, once Listen ran
 	socketDir string
@@ -234,7 +235,14 @@ func (b *Bridge) onAgentCancelRequest(m *Message) Verdict {
 	}
 	b.mu.Lock()
 	a := b.byRequest[idKey(p.RequestID)]
+	answered := b.finished.has(idKey(p.RequestID))
 	b.mu.Unlock()
+	if a == nil && answered {
+		// Late: the bridge answered that request already, and the client
+		// never saw its id.
+		b.logger.Debug("dropped the agent's cancel of a request askbridge answered", "requestId", string(p.RequestID))
+		return Verdict{Take: true}
+	}
 	if a == nil {
 		return Pass
 	}
@@ -264,6 +272,7 @@ func (b *Bridge) begin(parent context.Context, session string, reqID json.RawMes
 		}
 		if reqID != nil {
 			delete(b.byRequest, idKey(reqID))
+			b.finished.add(idKey(reqID))
 		}
 		b.mu.Unlock()
 		cancel(nil)

@@ -84,14 +84,36 @@ func (d *Codex) Claim(h Host, m *Message) *Claim {
 	c := formClaim(h, d.Name(), "", scope, codexCompanion, codexFill)
 	c.NewToolCall = true
 	questions := c.Questions
+	var asked []permission.Question
 	c.Questions = func(ctx context.Context) ([]permission.Question, error) {
 		qs, err := questions(ctx)
 		for i := range qs {
 			codexShape(&qs[i], secret)
 		}
+		asked = qs
 		return qs, err
 	}
+	reply := c.Reply
+	c.Reply = func(ctx context.Context, o Outcome) (any, error) {
+		if o.Status == TimedOut {
+			// Codex turns a decline into {"answers":{}}, which reads as
+			// nothing at all: each question's note says why instead.
+			o = Outcome{Status: Answered, Result: noAnswerInTime(asked)}
+		}
+		return reply(ctx, o)
+	}
 	return c
+}
+
+// noAnswerInTime answers each question with Other, typed: the words that
+// tell the model nobody answered in time.
+func noAnswerInTime(qs []permission.Question) permission.Result {
+	var r permission.Result
+	for i, q := range qs {
+		r.Answers = append(r.Answers, permission.Answered{Question: q, Index: i,
+			Answer: permission.Answer{Other: true, Custom: permission.NoAnswerInTime}})
+	}
+	return r
 }
 
 // codexSecrets reads which questions are secret, by title, and whether the

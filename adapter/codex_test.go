@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -220,3 +221,13 @@ func TestCodexLeavesOtherFormsToTheElicitationDialect(t *testing.T) {
 }
 
 func mustJSONString(v any) string { return string(mustJSON(v)) }
+
+// A timeout gives Codex's model words, not the empty answers a decline
+// becomes: "None of the above" with a note saying nobody answered in time.
+func TestCodexTimeoutSaysSoInTheNote(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond})
+	h.openSession(t, "s1")
+	h.agent.send(codexDB)
+	h.nextRequest(t, "session/request_permission")
+	assert.JSONEq(t, `{"action":"accept","content":{"db":"None of the above","db_note":"`+permission.NoAnswerInTime+`"}}`, string(h.agentReply(t, "0").Result))
+}

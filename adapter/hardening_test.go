@@ -61,3 +61,23 @@ func TestAReplyThatCannotBeEncodedBecomesAnError(t *testing.T) {
 		assert.Contains(t, reply.Error.Message, "could not be encoded")
 	}
 }
+
+// An agent's cancel of a request askbridge already answered does not reach
+// a client that never saw that request's id.
+func TestALateCancelOfAnAnsweredQuestionIsDropped(t *testing.T) {
+	h := newBridgeHarness(t, Options{})
+	h.openSession(t, "s1")
+	h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"questions":[{"question":"Q?","header":"H","options":[{"label":"a"},{"label":"b"}]}]}}`)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	h.answer(t, req, pick("a"))
+	h.agentReply(t, "5")
+	h.agent.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":5}}`)
+	h.agent.send(`{"jsonrpc":"2.0","method":"after/cancel"}`)
+	for {
+		m := decode(t, h.client.recv())
+		assert.NotEqual(t, "$/cancel_request", m.Method)
+		if m.Method == "after/cancel" {
+			break
+		}
+	}
+}
