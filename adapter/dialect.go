@@ -139,6 +139,7 @@ func Dialects() []Dialect {
 		&Elicitation{},
 		&Qwen{},
 		&OpenCode{},
+		&Cursor{},
 		&Ask{},
 	}
 }
