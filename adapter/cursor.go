@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -191,15 +192,12 @@ func (d *Cursor) askClaim(h Host, m *Message) *Claim {
 }
 
 // decode turns Cursor's questions into askbridge's, the labels as option
-// names; reply maps them back to ids. Every question is headed by the
-// request's title, or "Question".
+// names; reply maps them back to ids. Cursor's questions have no header: a
+// lone question is headed by the request's title, and otherwise each by its
+// prompt, so that titles and the summary tell them apart.
 func (p cursorAsk) decode() ([]permission.Question, error) {
 	if p.Questions == nil {
 		return nil, errors.New("questions: required")
-	}
-	header := strings.TrimSpace(p.Title)
-	if header == "" {
-		header = "Question"
 	}
 	qs := make([]permission.Question, 0, len(p.Questions))
 	ids := map[string]bool{}
@@ -212,6 +210,10 @@ func (p cursorAsk) decode() ([]permission.Question, error) {
 			return nil, fmt.Errorf("%s.id: duplicate question id %q", path, cq.ID)
 		}
 		ids[cq.ID] = true
+		header := cmp.Or(strings.TrimSpace(cq.Prompt), "Question")
+		if title := strings.TrimSpace(p.Title); title != "" && len(p.Questions) == 1 {
+			header = title
+		}
 		q := permission.Question{Question: cq.Prompt, Header: header, MultiSelect: cq.AllowMultiple}
 		optIDs := map[string]bool{}
 		for j, o := range cq.Options {

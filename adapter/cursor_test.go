@@ -22,15 +22,15 @@ func decodeCursorAsk(t *testing.T, params string) cursorAsk {
 	return p
 }
 
-func TestCursorAskDecodesToQuestionsHeadedByTheTitle(t *testing.T) {
+func TestCursorAskDecodesToQuestionsHeadedByTitleOrPrompt(t *testing.T) {
 	p := decodeCursorAsk(t, `{"toolCallId":"tc1","questions":[
 		{"id":"db","prompt":"Which database?","options":[{"id":"pg","label":"Postgres"},{"id":"lite","label":"SQLite"}]},
 		{"id":"langs","prompt":"Which languages?","allowMultiple":true,"options":[{"id":"go","label":"Go"},{"id":"rs","label":"Rust"}]}]}`)
 	qs, err := p.decode()
 	require.NoError(t, err)
 	assert.Equal(t, []permission.Question{
-		{Question: "Which database?", Header: "Question", Options: []permission.Option{{Label: "Postgres"}, {Label: "SQLite"}}},
-		{Question: "Which languages?", Header: "Question", MultiSelect: true, Options: []permission.Option{{Label: "Go"}, {Label: "Rust"}}},
+		{Question: "Which database?", Header: "Which database?", Options: []permission.Option{{Label: "Postgres"}, {Label: "SQLite"}}},
+		{Question: "Which languages?", Header: "Which languages?", MultiSelect: true, Options: []permission.Option{{Label: "Go"}, {Label: "Rust"}}},
 	}, qs)
 	qs, err = decodeCursorAsk(t, cursorDB).decode()
 	require.NoError(t, err)

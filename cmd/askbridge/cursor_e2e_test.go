@@ -168,7 +168,7 @@ func TestE2ECursorAnsweredSingleAndMulti(t *testing.T) {
 	params := jsonString(req["params"])
 	assert.Contains(t, params, `"sessionId":"`+s+`"`)
 	assert.Contains(t, params, `"toolCallId":"tool_ask_1"`, "shown on Cursor's own tool call")
-	assert.Contains(t, params, `"title":"Setup (1/2)"`)
+	assert.Contains(t, params, `"title":"Which database? (1/2)"`)
 	c.reply(req, `{"outcome":{"outcome":"selected","optionId":"SQLite"}}`)
 	c.reply(c.permissionRequest(), `{"outcome":{"outcome":"selected","optionId":"Go","_meta":{"selectedOptionIds":["Go","C"]}}}`)
 	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["lite"]},{"questionId":"langs","selectedOptionIds":["go","c"]}]}}`, c.agentSaw())
