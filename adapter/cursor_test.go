@@ -3,6 +3,7 @@ package adapter
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -139,4 +140,20 @@ func TestCursorRemembersABoundedNumberOfToolCalls(t *testing.T) {
 	assert.Len(t, d.calls, cursorMaxCalls)
 	assert.NotContains(t, d.calls, "first", "the oldest is forgotten")
 	assert.NotContains(t, d.calls, "late", "an update does not start a tool call")
+}
+
+// BenchmarkCursorSeesAMessageChunk is what the Cursor dialect adds to each
+// session/update of any agent: a byte search, no decoding, no allocation.
+func BenchmarkCursorSeesAMessageChunk(b *testing.B) {
+	raw := json.RawMessage(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"sess_0123456789","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"` +
+		strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20) + `"}}}}`)
+	m := &Message{Method: "session/update", Raw: raw}
+	d := &Cursor{}
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for range b.N {
+		if d.Claim(nil, m) != nil {
+			b.Fatal("claimed a message chunk")
+		}
+	}
 }
