@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -263,11 +264,9 @@ func (p cursorAsk) reply(o Outcome) cursorResult {
 		}
 		cq := p.Questions[a.Index]
 		ids := []string{}
-		for _, o := range cq.Options {
-			for _, l := range a.Answer.Labels {
-				if o.Label == l {
-					ids = append(ids, o.ID)
-				}
+		for _, opt := range cq.Options {
+			if slices.Contains(a.Answer.Labels, opt.Label) {
+				ids = append(ids, opt.ID)
 			}
 		}
 		typed = typed || a.Answer.Other
