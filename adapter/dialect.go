@@ -144,6 +144,7 @@ func Dialects() []Dialect {
 		&Elicitation{},
 		&Qwen{},
 		&OpenCode{},
+		&Cursor{},
 		&Ask{},
 	}
 }

@@ -1,0 +1,146 @@
+package adapter
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// cursorRequest is a Cursor request as the agent sends it: no sessionId.
+func cursorRequest(id int, method, params string) string {
+	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, id, method, params)
+}
+
+// announce is Cursor's tool call for a request, in session.
+func announce(session, toolCallID string) string {
+	return fmt.Sprintf(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":%q,"update":{"sessionUpdate":"tool_call","toolCallId":%q,"title":"Ask question","kind":"other","status":"pending"}}}`, session, toolCallID)
+}
+
+// unknownMethod is the answer of a client that does not know a request.
+func (h *bridgeHarness) unknownMethod(t *testing.T, method string) {
+	t.Helper()
+	fwd, _ := h.nextRequest(t, method)
+	h.client.send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
+}
+
+func TestCursorQuestionGoesToTheSessionOfItsToolCall(t *testing.T) {
+	h := newBridgeHarness(t, Options{})
+	h.openSession(t, "s1")
+	h.openSession(t, "s2") // s2 is now the active one
+	h.agent.send(announce("s1", "tc1"))
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.unknownMethod(t, CursorAskQuestion)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	assert.Contains(t, string(req.Params), `"sessionId":"s1"`)
+	assert.Contains(t, string(req.Params), `"toolCallId":"tc1"`)
+	assert.Contains(t, string(req.Params), `"title":"Storage"`)
+	h.answer(t, req, pick("SQLite"))
+	reply := h.agentReply(t, "9")
+	require.Nil(t, reply.Error)
+	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["lite"]}]}}`, string(reply.Result))
+}
+
+func TestCursorQuestionWithAnUnseenToolCallIsShownOnAToolCallOfAskbridges(t *testing.T) {
+	h := newBridgeHarness(t, Options{})
+	h.openSession(t, "s1")
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.unknownMethod(t, CursorAskQuestion)
+	req, notes := h.nextRequest(t, "session/request_permission")
+	require.NotEmpty(t, notes)
+	assert.Contains(t, string(notes[0].Params), `"sessionUpdate":"tool_call"`, "the tool call is started before it is updated")
+	assert.Contains(t, string(req.Params), `"sessionId":"s1"`)
+	assert.Contains(t, string(req.Params), `"toolCallId":"askbridge-`)
+	h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
+	assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.agentReply(t, "9").Result))
+}
+
+func TestCursorClientThatImplementsTheMethodKeepsIt(t *testing.T) {
+	h := newBridgeHarness(t, Options{})
+	h.openSession(t, "s1")
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	fwd, _ := h.nextRequest(t, CursorAskQuestion)
+	own := `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}`
+	h.answer(t, fwd, own)
+	assert.JSONEq(t, own, string(h.agentReply(t, "9").Result))
+	h.agent.send(`{"jsonrpc":"2.0","method":"probe/after"}`)
+	assert.Equal(t, "probe/after", decode(t, h.client.recv()).Method, "nothing else was asked")
+}
+
+func TestCursorInvalidQuestionsGetInvalidParams(t *testing.T) {
+	h := newBridgeHarness(t, Options{})
+	h.openSession(t, "s1")
+	h.agent.send(cursorRequest(9, CursorAskQuestion, `{"toolCallId":"tc1","questions":[{"id":"q","prompt":"Only one?","options":[{"id":"a","label":"A"}]}]}`))
+	h.unknownMethod(t, CursorAskQuestion)
+	reply := h.agentReply(t, "9")
+	require.NotNil(t, reply.Error)
+	assert.Equal(t, CodeInvalidParams, reply.Error.Code)
+	assert.Contains(t, reply.Error.Message, "questions[0].options: must have 2-4 items")
+
+	h.agent.send(cursorRequest(10, CursorCreatePlan, `{"toolCallId":"tc2","plan":""}`))
+	h.unknownMethod(t, CursorCreatePlan)
+	reply = h.agentReply(t, "10")
+	require.NotNil(t, reply.Error)
+	assert.Equal(t, "askbridge: cursor/create_plan: plan: required", reply.Error.Message)
+
+	h.agent.send(cursorRequest(11, CursorUpdateTodos, `{"toolCallId":"tc3","todos":"none","merge":false}`))
+	h.unknownMethod(t, CursorUpdateTodos)
+	reply = h.agentReply(t, "11")
+	require.NotNil(t, reply.Error)
+	assert.Contains(t, reply.Error.Message, "askbridge: cursor/update_todos params: json: cannot unmarshal string")
+}
+
+func TestCursorUnansweredQuestionIsSkippedWithAReason(t *testing.T) {
+	h := newBridgeHarness(t, Options{QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutEnd})
+	h.openSession(t, "s1")
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.unknownMethod(t, CursorAskQuestion)
+	h.nextRequest(t, "session/request_permission")
+	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+CursorTimeoutReason+`"}}`, string(h.agentReply(t, "9").Result))
+}
+
+func TestCursorQuestionIsOneFormForAClientThatRendersForms(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
+	h.agent.recv()
+	h.openSession(t, "s1")
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.unknownMethod(t, CursorAskQuestion)
+	form, _ := h.nextRequest(t, "elicitation/create")
+	assert.Contains(t, string(form.Params), `"message":"Which database?"`)
+	h.answer(t, form, `{"action":"accept","content":{"question_0":"Postgres"}}`)
+	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}`, string(h.agentReply(t, "9").Result))
+}
+
+func TestCursorPlanIsAcceptOrReject(t *testing.T) {
+	h := newBridgeHarness(t, Options{})
+	h.openSession(t, "s1")
+	h.agent.send(announce("s1", "plan1"))
+	h.agent.send(cursorRequest(9, CursorCreatePlan, `{"toolCallId":"plan1","name":"Build the app","plan":"1. Create the server.","todos":[{"id":"t1","content":"Create the server","status":"pending"}]}`))
+	h.unknownMethod(t, CursorCreatePlan)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	assert.Contains(t, string(req.Params), `"title":"Build the app"`)
+	assert.Contains(t, string(req.Params), `1. Create the server.\n\nTo do:\n- Create the server\n  - Accept: start on this plan`)
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"Use Postgres"}}}`)
+	assert.JSONEq(t, `{"outcome":{"outcome":"rejected","reason":"Use Postgres"}}`, string(h.agentReply(t, "9").Result))
+}
+
+func TestCursorTodosBecomeAPlanUpdate(t *testing.T) {
+	h := newBridgeHarness(t, Options{})
+	h.openSession(t, "s1")
+	h.agent.send(cursorRequest(9, CursorUpdateTodos, `{"toolCallId":"todo1","merge":false,"todos":[{"id":"1","content":"Write the handler","status":"completed"},{"id":"2","content":"Cover the edge case","status":"pending"}]}`))
+	h.unknownMethod(t, CursorUpdateTodos)
+	plan := decode(t, h.client.recv())
+	assert.JSONEq(t, `{"sessionId":"s1","update":{"sessionUpdate":"plan","entries":[{"content":"Write the handler","priority":"medium","status":"completed"},{"content":"Cover the edge case","priority":"medium","status":"pending"}]}}`, string(plan.Params))
+	assert.JSONEq(t, `{}`, string(h.agentReply(t, "9").Result))
+
+	// Sent as a notification, it goes on to the client and is shown too.
+	note := `{"jsonrpc":"2.0","method":"cursor/update_todos","params":{"toolCallId":"todo2","merge":true,"todos":[{"id":"2","content":"Cover the edge case","status":"in_progress"}]}}`
+	h.agent.send(note)
+	got := []string{h.client.recv(), h.client.recv()}
+	assert.Contains(t, got, note)
+	assert.True(t, strings.Contains(strings.Join(got, ""), `"entries":[{"content":"Write the handler","priority":"medium","status":"completed"},{"content":"Cover the edge case","priority":"medium","status":"in_progress"}]`), "merged by id: %v", got)
+}
