@@ -2,12 +2,22 @@ module github.com/askbridge/askbridge
 
 go 1.26.0
 
-require github.com/stretchr/testify v1.12.1
+require (
+	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/sourcegraph/jsonrpc2 v0.2.3
+	github.com/stretchr/testify v1.12.1
+	golang.org/x/term v0.47.0
+	golang.org/x/tools v0.52.0
+)
 
 require (
-	github.com/sourcegraph/jsonrpc2 v0.2.3 // indirect
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/term v0.47.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
 )

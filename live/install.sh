@@ -32,5 +32,6 @@ npm install --no-audit --no-fund --package-lock=false
 # opencode-ai's postinstall links its native binary; without it the agent
 # cannot start.
 test -x node_modules/.bin/opencode || { echo "live/install.sh: opencode's binary is missing after npm install" >&2; exit 1; }
+test -f node_modules/@google/gemini-cli/bundle/gemini.js || { echo "live/install.sh: gemini-cli's bundle is missing after npm install" >&2; exit 1; }
 echo "$want" > "$stamp"
 echo "live agents installed: $(node -p 'Object.entries(require("./package.json").dependencies).map(([k,v])=>k+"@"+v).join(" ")')"
