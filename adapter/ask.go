@@ -3,99 +3,161 @@ package adapter
 import (
 	"context"
 	"encoding/json"
-	"errors"
+	"strings"
 
 	"github.com/askbridge/askbridge/permission"
 )
 
-// AskMethod is askbridge's extension method for asking the user: params are
-// the AskUserQuestion input plus optional sessionId and toolCallId; the
-// result is the Claude Agent SDK's canUseTool result, so an agent built on
-// that SDK, or any agent, can ask through askbridge.
+// Ask is askbridge's own dialect, `_askbridge/ask`: params are the
+// AskUserQuestion input plus optional sessionId and toolCallId; the result
+// is the Claude Agent SDK's canUseTool result, so an agent built on that
+// SDK, or any agent, can ask through askbridge. `askbridge ask` sends the
+// same method over the ask socket, with format "cli".
+//
+// It is also the example of a dialect: a type with a name and its hooks,
+// and Claim, which says what to ask (Questions) and what the agent gets
+// back (Reply). Everything between is the bridge's.
+type Ask struct{}
+
+// AskMethod is askbridge's extension method for asking the user.
 const AskMethod = "_askbridge/ask"
 
-// askParams are the params of AskMethod, also on the `askbridge ask` socket.
+// Name implements Dialect.
+func (*Ask) Name() string { return "ask" }
+
+// Hooks implements Dialect.
+func (*Ask) Hooks() []Hook { return []Hook{{FromAgent, AskMethod}} }
+
+// askParams are the params of AskMethod.
 type askParams struct {
 	Questions  json.RawMessage `json:"questions"`
 	SessionID  string          `json:"sessionId"`
 	ToolCallID string          `json:"toolCallId"`
-	// Format "cli" asks for `askbridge ask`'s output instead of the SDK result.
+	// Format "cli" asks for `askbridge ask`'s output instead of the SDK
+	// result; "result" for the permission.Result itself (`askbridge mcp`).
 	Format string `json:"format"`
+	// MCPTag names the session whose session/new started `askbridge mcp`.
+	MCPTag string `json:"mcpTag,omitempty"`
 }
 
-func (b *Bridge) onAsk(m *Message) Verdict {
-	m = m.Clone()
-	go func() {
-		var p askParams
-		if err := m.Params(&p); err != nil {
-			b.relay.Agent.ReplyError(m.ID, InvalidParams("askbridge: params: "+err.Error(), nil))
-			return
-		}
-		result, rpcErr := b.handleAsk(context.Background(), m.ID, m.Raw, p)
-		if rpcErr != nil {
-			b.relay.Agent.ReplyError(m.ID, rpcErr)
-			return
-		}
-		b.relay.Agent.Reply(m.ID, result)
-	}()
-	return Verdict{Take: true}
+// Claim implements Dialect: every _askbridge/ask is the dialect's.
+func (d *Ask) Claim(h Host, m *Message) *Claim {
+	var env struct {
+		Params json.RawMessage `json:"params"`
+	}
+	var p askParams
+	parseErr := json.Unmarshal(m.Raw, &env)
+	if parseErr == nil {
+		parseErr = json.Unmarshal(env.Params, &p)
+	}
+	session := h.ActiveSession(p.SessionID)
+	return &Claim{
+		SessionID:  session,
+		ToolCallID: p.ToolCallID,
+		AsForm:     false,
+		Questions: func(context.Context) ([]permission.Question, error) {
+			if parseErr != nil {
+				return nil, InvalidParams("askbridge: params: "+parseErr.Error(), nil)
+			}
+			qs, err := permission.DecodeAskInput(env.Params)
+			if err == nil {
+				err = permission.Validate(qs, h.Limits())
+			}
+			if err != nil {
+				return nil, invalidQuestions(err)
+			}
+			if session == "" {
+				return nil, Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
+			}
+			return qs, nil
+		},
+		Reply: func(_ context.Context, o Outcome) (any, error) {
+			if o.Status == Invalid {
+				return nil, o.Err
+			}
+			switch p.Format {
+			case "cli":
+				return cliResult(o)
+			case "result":
+				if o.Status == Refused {
+					return nil, Internal(o.Message, nil)
+				}
+				return o.Result, nil
+			}
+			var echo struct {
+				Questions json.RawMessage `json:"questions"`
+			}
+			json.Unmarshal(env.Params, &echo)
+			return newSDKResult(echo.Questions, o), nil
+		},
+	}
 }
 
-// handleAsk validates and asks; reqID ties the set to the agent's request
-// for $/cancel_request (nil on the socket).
-func (b *Bridge) handleAsk(ctx context.Context, reqID json.RawMessage, raw json.RawMessage, p askParams) (any, *Error) {
-	var params json.RawMessage
-	if raw != nil {
-		var env struct {
-			Params json.RawMessage `json:"params"`
-		}
-		json.Unmarshal(raw, &env)
-		params = env.Params
-	} else {
-		params, _ = json.Marshal(map[string]json.RawMessage{"questions": p.Questions})
-	}
-	qs, err := permission.DecodeAskInput(params)
-	if err == nil {
-		err = permission.Validate(qs, b.opts.Limits)
-	}
-	if err != nil {
-		return nil, invalidQuestions(err)
-	}
-	session := b.activeSession(p.SessionID)
-	if session == "" {
-		return nil, Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
-	}
-	ctx, done := b.begin(ctx, session, reqID)
-	defer done()
-	res, err := b.askClient(ctx, permission.Request{SessionID: session, ToolCallID: p.ToolCallID, Questions: qs})
-	if errors.Is(err, errRoundLimit) {
-		if p.Format == "cli" {
-			return nil, Internal(b.roundLimitMessage(), nil)
-		}
-		return map[string]any{"behavior": "deny", "message": b.roundLimitMessage(), "interrupt": false}, nil
-	}
-	if p.Format == "cli" {
-		if res.Cancelled {
-			return map[string]bool{"cancelled": true}, nil
-		}
-		return map[string]any{"answers": permission.CLIAnswers(res)}, nil
-	}
-	var echo struct {
-		Questions json.RawMessage `json:"questions"`
-	}
-	json.Unmarshal(params, &echo)
-	return permission.SDKResult(echo.Questions, res), nil
+// CancelMessage is what an SDK-style asker reads when the user cancelled.
+const CancelMessage = "User cancelled the question"
+
+// sdkResult is the Claude Agent SDK's canUseTool result for AskUserQuestion:
+// allow with the answers keyed by question text, or deny with interrupt.
+type sdkResult struct {
+	Behavior     string    `json:"behavior"`
+	UpdatedInput *sdkInput `json:"updatedInput,omitempty"`
+	Message      string    `json:"message,omitempty"`
+	Interrupt    *bool     `json:"interrupt,omitempty"`
 }
 
-// invalidQuestions is the invalid-params error listing every violation.
-func invalidQuestions(err error) *Error {
-	var ve *permission.ValidationError
-	if errors.As(err, &ve) {
-		var list []string
-		for _, v := range ve.Violations {
-			list = append(list, v.String())
-		}
-		return InvalidParams("askbridge: invalid questions: "+err.Error(), map[string]any{"violations": list})
+type sdkInput struct {
+	Questions json.RawMessage   `json:"questions"`
+	Answers   map[string]string `json:"answers"`
+}
+
+func newSDKResult(questions json.RawMessage, o Outcome) sdkResult {
+	switch o.Status {
+	case Refused:
+		return sdkResult{Behavior: "deny", Message: o.Message, Interrupt: new(false)}
+	case Cancelled, TimedOut:
+		return sdkResult{Behavior: "deny", Message: CancelMessage, Interrupt: new(true)}
 	}
-	return InvalidParams("askbridge: invalid questions: "+err.Error(), nil)
+	answers := map[string]string{}
+	for _, a := range o.Result.Answers {
+		answers[a.Question.Question] = a.Answer.Text()
+	}
+	if len(questions) == 0 || string(questions) == "null" {
+		questions = json.RawMessage("[]")
+	}
+	return sdkResult{Behavior: "allow", UpdatedInput: &sdkInput{Questions: questions, Answers: answers}}
+}
+
+// cliAnswered and cliCancelled are what `askbridge ask` prints.
+type cliAnswered struct {
+	Answers map[string]string `json:"answers"`
+}
+
+type cliCancelled struct {
+	Cancelled bool `json:"cancelled"`
+}
+
+func cliResult(o Outcome) (any, error) {
+	switch o.Status {
+	case Refused:
+		return nil, Internal(o.Message, nil)
+	case Cancelled, TimedOut:
+		return cliCancelled{Cancelled: true}, nil
+	}
+	return cliAnswered{Answers: CLIAnswers(o.Result)}, nil
+}
+
+// CLIAnswers are the answers as `askbridge ask` prints them: by header, typed text as "Other (custom: text)".
+func CLIAnswers(r permission.Result) map[string]string {
+	out := map[string]string{}
+	for _, a := range r.Answers {
+		parts := append([]string(nil), a.Answer.Labels...)
+		switch {
+		case a.Answer.Other && a.Answer.Custom != "":
+			parts = append(parts, "Other (custom: "+a.Answer.Custom+")")
+		case a.Answer.Other:
+			parts = append(parts, "Other") // the client could not send the typed text
+		}
+		out[a.Question.Header] = strings.Join(parts, ", ")
+	}
+	return out
 }

@@ -2,53 +2,47 @@ package adapter
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net"
 	"sync"
 	"time"
 
+	acp "github.com/coder/acp-go-sdk"
+
 	"github.com/askbridge/askbridge/permission"
 )
 
-// Options configure the question bridge.
+// Options configure the question bridge. The zero value is usable.
 type Options struct {
-	// Advertise adds form elicitation (and Qwen's askUserQuestion flag) to
-	// the client's initialize when it lacks them, so agents offer their
-	// question tools at all.
+	// Advertise adds what the dialects need to the client's initialize
+	// (Advertiser), so agents offer their question tools at all.
 	Advertise bool
-	// Render is "auto" (pass elicitations through to a client that renders
-	// forms) or "permission" (always show questions as permission requests).
-	Render string
+	Render    Render
 	// QuestionTimeout, when non-zero, ends an unanswered question set.
 	QuestionTimeout time.Duration
-	// OnTimeout is "cancel" or "recommended" (answer with the option whose
-	// label ends in "(Recommended)", else the first).
-	OnTimeout string
+	OnTimeout       OnTimeout
 	// MaxRounds limits question sets per prompt turn; 0 means no limit.
 	MaxRounds int
-	// Limits are the question limits for _askbridge/ask and the socket.
+	// Limits are the question limits; the zero value means none.
 	Limits permission.Limits
 	// Board holds the pending question sets; the desk answers through it.
 	// Nil makes a board of the bridge's own.
 	Board *permission.Board
-	// OpenCode, when set, is the server of the OpenCode askbridge started:
-	// its question tool calls are answered there.
-	OpenCode *OpenCodeServer
+	// Dialects are the dialects spoken; nil means Dialects().
+	Dialects []Dialect
 	Logger   *slog.Logger
 }
 
 // Bridge turns the agents' questions into permission requests the client
 // can show, and hands the answers back in each agent's own shape.
 type Bridge struct {
-	opts   Options
-	board  *permission.Board
-	logger *slog.Logger
-	relay  *Relay
+	opts     Options
+	board    *permission.Board
+	logger   *slog.Logger
+	relay    *Relay
+	dialects []Dialect
 
 	mu         sync.Mutex
 	clientForm bool                         // the client renders form elicitations itself
@@ -56,11 +50,10 @@ type Bridge struct {
 	byRequest  map[string]*ask              // agent request id -> its ask
 	lastActive string                       // the session that last got a prompt
 	cwd        map[string]string            // session -> working directory
+	inflight   sync.WaitGroup               // question sets being served
 
 	socket    net.Listener // the `askbridge ask` socket, once Listen ran
 	socketDir string
-
-	openCodeCalls map[string]bool // OpenCode tool calls already being answered
 }
 
 // ask is one question set in flight.
@@ -68,9 +61,6 @@ type ask struct {
 	session string
 	cancel  context.CancelCauseFunc
 }
-
-// errRoundLimit is the cause of a question set refused by --max-rounds.
-var errRoundLimit = errors.New("question limit reached")
 
 // NewBridge returns a bridge; Setup installs it on a relay.
 func NewBridge(opts Options) *Bridge {
@@ -80,52 +70,92 @@ func NewBridge(opts Options) *Bridge {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	if opts.Render == "" {
-		opts.Render = "auto"
+	if opts.Dialects == nil {
+		opts.Dialects = Dialects()
 	}
 	return &Bridge{
 		opts:      opts,
 		board:     opts.Board,
 		logger:    opts.Logger,
+		dialects:  opts.Dialects,
 		asks:      map[string]map[*ask]struct{}{},
 		byRequest: map[string]*ask{},
 		cwd:       map[string]string{},
 	}
 }
 
-// Setup installs the bridge's interceptors; it fits Config.Setup.
+// Setup installs the bridge's interceptors and every dialect's hooks, in
+// table order; it fits Config.Setup.
 func (b *Bridge) Setup(r *Relay) func() {
 	b.relay = r
-	r.FromClient("initialize", b.onInitialize)
-	r.FromClient("session/new", b.onSessionStart)
-	r.FromClient("session/load", b.onSessionStart)
-	r.FromClient("session/prompt", b.onPrompt)
-	r.FromClient("session/cancel", b.onSessionCancel)
-	r.FromAgent("elicitation/create", b.onElicitation)
-	r.FromAgent("session/request_permission", b.onPermissionRequest)
-	r.FromAgent(AskMethod, b.onAsk)
-	r.FromAgent("$/cancel_request", b.onAgentCancelRequest)
-	if b.opts.OpenCode != nil {
-		r.FromAgent("session/update", b.onSessionUpdate)
+	r.FromClient(acp.AgentMethodInitialize, b.onInitialize)
+	r.FromClient(acp.AgentMethodSessionNew, b.onSessionStart)
+	r.FromClient(acp.AgentMethodSessionLoad, b.onSessionStart)
+	r.FromClient(acp.AgentMethodSessionPrompt, b.onPrompt)
+	r.FromClient(acp.AgentMethodSessionCancel, b.onSessionCancel)
+	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
+	for _, d := range b.dialects {
+		for _, h := range d.Hooks() {
+			if h.From == FromClient {
+				r.FromClient(h.Method, b.intercept(d))
+			} else {
+				r.FromAgent(h.Method, b.intercept(d))
+			}
+		}
 	}
 	stopSocket := b.serveSocket()
 	return func() {
 		stopSocket()
-		b.cancelAll(ErrPeerGone)
+		b.Drain(ErrPeerGone, 5*time.Second)
 	}
 }
+
+// Drain cancels every question set in flight and waits, at most limit, for
+// their answers to reach the agent: each gets its dialect's cancel.
+func (b *Bridge) Drain(cause error, limit time.Duration) {
+	b.cancelAll(cause)
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		b.logger.Warn("question sets still open after shutdown began", "waited", limit)
+	}
+}
+
+// cancelRequestMethod is ACP's $/cancel_request, which acp-go-sdk has no
+// constant for.
+const cancelRequestMethod = "$/cancel_request"
 
 // ClientRendersForms reports whether questions pass through as forms.
 func (b *Bridge) ClientRendersForms() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.clientForm && b.opts.Render != "permission"
+	return b.clientForm && b.opts.Render != RenderPermission
+}
+
+// Limits are the question limits.
+func (b *Bridge) Limits() permission.Limits { return b.opts.Limits }
+
+// Logger is the bridge's logger.
+func (b *Bridge) Logger() *slog.Logger { return b.logger }
+
+// Client writes to the client.
+func (b *Bridge) Client() *Peer { return b.relay.Client }
+
+// Agent writes to the agent.
+func (b *Bridge) Agent() *Peer { return b.relay.Agent }
+
+// sessionRef is the part of session/prompt, session/cancel, session/new and
+// session/load the bridge reads; decoding the whole request into the SDK's
+// types would fail on a future variant of a field it does not need.
+type sessionRef struct {
+	SessionID string `json:"sessionId"`
+	Cwd       string `json:"cwd"`
 }
 
 func (b *Bridge) onPrompt(m *Message) Verdict {
-	var p struct {
-		SessionID string `json:"sessionId"`
-	}
+	var p sessionRef
 	if m.Params(&p) == nil && p.SessionID != "" {
 		b.mu.Lock()
 		b.lastActive = p.SessionID
@@ -138,10 +168,7 @@ func (b *Bridge) onPrompt(m *Message) Verdict {
 // onSessionStart learns each session's working directory from the request
 // and its id from the response.
 func (b *Bridge) onSessionStart(m *Message) Verdict {
-	var p struct {
-		SessionID string `json:"sessionId"`
-		Cwd       string `json:"cwd"`
-	}
+	var p sessionRef
 	if m.Params(&p) != nil {
 		return Pass
 	}
@@ -151,9 +178,7 @@ func (b *Bridge) onSessionStart(m *Message) Verdict {
 	}
 	return Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 		var r struct {
-			Result struct {
-				SessionID string `json:"sessionId"`
-			} `json:"result"`
+			Result sessionRef `json:"result"`
 		}
 		if json.Unmarshal(resp, &r) == nil && r.Result.SessionID != "" {
 			b.noteSession(r.Result.SessionID, p.Cwd)
@@ -169,15 +194,15 @@ func (b *Bridge) noteSession(id, cwd string) {
 	b.lastActive = id
 }
 
-// sessionCwd is the working directory the client gave the session.
-func (b *Bridge) sessionCwd(id string) string {
+// SessionCwd is the working directory the client gave the session.
+func (b *Bridge) SessionCwd(id string) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.cwd[id]
 }
 
-// activeSession is the session named, else the one most recently active.
-func (b *Bridge) activeSession(named string) string {
+// ActiveSession is the session named, else the one most recently active.
+func (b *Bridge) ActiveSession(named string) string {
 	if named != "" {
 		return named
 	}
@@ -187,9 +212,7 @@ func (b *Bridge) activeSession(named string) string {
 }
 
 func (b *Bridge) onSessionCancel(m *Message) Verdict {
-	var p struct {
-		SessionID string `json:"sessionId"`
-	}
+	var p sessionRef
 	if m.Params(&p) == nil {
 		b.cancelSession(p.SessionID, errors.New("session/cancel"))
 	}
@@ -267,106 +290,4 @@ func (b *Bridge) cancelAll(cause error) {
 	for _, a := range list {
 		a.cancel(cause)
 	}
-}
-
-// askClient asks a question set through the board, so that the client's
-// permission requests, the desk and the timeout race, and the first answer
-// wins. It returns a cancelled result when ctx ends first, and errRoundLimit
-// when the turn has used up its rounds.
-func (b *Bridge) askClient(ctx context.Context, req permission.Request) (permission.Result, error) {
-	round, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds)
-	if !ok {
-		b.tellRoundLimit(req.SessionID)
-		return permission.Result{}, errRoundLimit
-	}
-	req.Round = round
-	ticket := b.board.Open(req)
-	b.logger.Info("asking", "session", req.SessionID, "round", round, "questions", len(req.Questions), "ticket", ticket.ID)
-
-	if req.ToolCallID == "" {
-		req.ToolCallID, req.OwnToolCall = newToolCallID(), true
-	}
-	flowCtx, stopFlow := context.WithCancel(ticket.Context())
-	defer stopFlow()
-	flowDone := make(chan bool, 1) // whether the flow settled the set itself
-	go func() {
-		res, err := permission.Ask(flowCtx, clientPeer{b.relay.Client}, req)
-		switch {
-		case err == nil && flowCtx.Err() == nil:
-			flowDone <- b.board.Answer(ticket.ID, res) == nil
-		case err == nil || flowCtx.Err() != nil:
-			flowDone <- false // answered elsewhere or cancelled: the ticket says which
-		default:
-			b.logger.Warn("asking the client failed", "err", err)
-			b.board.Cancel(ticket.ID, err.Error())
-			flowDone <- false
-		}
-	}()
-	var timeout <-chan time.Time
-	if b.opts.QuestionTimeout > 0 {
-		t := time.NewTimer(b.opts.QuestionTimeout)
-		defer t.Stop()
-		timeout = t.C
-	}
-	select {
-	case <-ticket.Done():
-	case <-ctx.Done():
-		b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
-	case <-timeout:
-		b.onQuestionTimeout(ticket.ID, req)
-	}
-	<-ticket.Done()
-	res := ticket.Result()
-	if settled := <-flowDone; !settled {
-		// The desk, a timeout or a cancel ended the set: show how.
-		permission.Report(context.Background(), clientPeer{b.relay.Client}, req, res)
-	}
-	return res, nil
-}
-
-func (b *Bridge) onQuestionTimeout(id string, req permission.Request) {
-	b.logger.Info("question timed out", "ticket", id, "after", b.opts.QuestionTimeout, "on-timeout", b.opts.OnTimeout)
-	if b.opts.OnTimeout == "recommended" {
-		b.board.Answer(id, permission.Recommended(req.Questions))
-		return
-	}
-	b.board.Cancel(id, permission.ReasonTimeout)
-}
-
-// roundLimitMessage is what the model reads when a turn asked too often.
-func (b *Bridge) roundLimitMessage() string {
-	return fmt.Sprintf("question limit of %d reached in this turn; continue with what you know or ask in the chat", b.opts.MaxRounds)
-}
-
-// tellRoundLimit shows the client why a question was not shown.
-func (b *Bridge) tellRoundLimit(session string) {
-	b.logger.Warn("question limit reached", "session", session, "max-rounds", b.opts.MaxRounds)
-	b.relay.Client.Notify("session/update", map[string]any{
-		"sessionId": session,
-		"update": map[string]any{
-			"sessionUpdate": "tool_call",
-			"toolCallId":    newToolCallID(),
-			"title":         "askbridge: " + b.roundLimitMessage(),
-			"kind":          "think",
-			"status":        "failed",
-		},
-	})
-}
-
-// clientPeer is the client as permission.Ask sees it.
-type clientPeer struct{ p *Peer }
-
-func (c clientPeer) RequestPermission(ctx context.Context, params []byte) ([]byte, error) {
-	return c.p.Call(ctx, "session/request_permission", json.RawMessage(params))
-}
-
-func (c clientPeer) Notify(ctx context.Context, method string, params any) error {
-	return c.p.Notify(method, params)
-}
-
-// newToolCallID is a fresh id for a tool call askbridge shows itself.
-func newToolCallID() string {
-	b := make([]byte, 8)
-	rand.Read(b)
-	return "askbridge-" + hex.EncodeToString(b)
 }

@@ -327,7 +327,7 @@ func TestClientDisconnectCancelsPendingQuestions(t *testing.T) {
 }
 
 func TestQuestionTimeoutAnswersTheRecommendedOption(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: "recommended"})
+	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutRecommended})
 	h.openSession(t, "s1")
 	h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which?","header":"Pick","options":[{"label":"A"},{"label":"B (Recommended)"}]}]}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
@@ -378,7 +378,7 @@ func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
 }
 
 func TestQuestionTimeoutCancels(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: "cancel"})
+	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutEnd})
 	h.openSession(t, "s1")
 	h.agent.send(claudeSingle)
 	req, _ := h.nextRequest(t, "session/request_permission")

@@ -4,6 +4,36 @@
 // take over chosen methods in either direction.
 //
 // The relay never decodes a message it does not rewrite: it scans each line
-// once for its method and id and forwards the bytes as they came. Question
-// bridging plugs in through the Interceptor hooks, one file per agent dialect.
+// once for its method and id and forwards the bytes as they came. Several
+// interceptors may share a method: they run in the order added, the first
+// that takes a message claims it, a replacement is handed on to the next,
+// and every response hook sees the response.
+//
+// # Dialects
+//
+// Each way an agent asks the user is a Dialect, one file each (ask.go,
+// elicitation.go, qwen.go, opencode.go), listed in the one table, Dialects.
+// The Bridge owns everything else: the board, rounds, cancellation
+// (session/cancel, $/cancel_request, shutdown), timeouts, and asking with
+// permission requests or one form.
+//
+// To add a dialect, write a type with three methods, taking ask.go (the
+// `_askbridge/ask` dialect) as the example:
+//
+//   - Name, for logs.
+//   - Hooks, the methods it reads and who sends them.
+//   - Claim, called on the relay's reading goroutine for each such message:
+//     nil when the message is not the dialect's (it goes on to the next
+//     dialect on the method, then to the other side), else a Claim saying
+//     which session and tool call, how to decode and validate the questions
+//     (Questions, run on a goroutine of its own), and what the agent gets
+//     for each Outcome (Reply: Answered, Cancelled, TimedOut, Refused,
+//     Invalid). Reply returns the result for the request's id, or an error.
+//
+// Optionally it implements Advertiser (something to add to the client's
+// initialize) and Launcher (how its agent is started). Then add it to
+// Dialects, before any dialect that would also claim its messages, and add
+// a conformance fixture recorded from the real agent. Wire shapes live in
+// the dialect's file, typed with acp-go-sdk where the SDK has the type and
+// with a small struct of the dialect's own, commented, where it has not.
 package adapter

@@ -12,7 +12,7 @@ func FuzzParseForm(f *testing.F) {
 	f.Add("Which database?", []byte(`{"type":"object","properties":{"question_0":{"type":"string","title":"Database","oneOf":[{"const":"Postgres","title":"Postgres"}]},"question_0_custom":{"type":"string"}}}`))
 	f.Add("", []byte(`{"type":"object","properties":{"a":{"type":"array","items":{"enum":["x",1,true]}},"b":{"type":"boolean"},"c":{"type":"integer"}},"required":["c"]}`))
 	f.Fuzz(func(t *testing.T, message string, schema []byte) {
-		form, err := parseForm(message, schema)
+		form, err := parseForm(message, schema, claudeCompanion)
 		if err != nil {
 			return
 		}
@@ -24,6 +24,6 @@ func FuzzParseForm(f *testing.F) {
 			}
 			res.Answers = append(res.Answers, permission.Answered{Question: q, Answer: a, Index: i})
 		}
-		form.content(res)
+		form.missing(form.content(res))
 	})
 }

@@ -6,116 +6,118 @@ import (
 	"fmt"
 	"strings"
 
+	acp "github.com/coder/acp-go-sdk"
+
 	"github.com/askbridge/askbridge/permission"
 )
 
 // askForm asks a question set as one form elicitation, for a client that
 // renders forms: the shape claude-agent-acp uses, question_<n> with a
 // question_<n>_custom free-text companion.
-func (b *Bridge) askForm(ctx context.Context, req permission.Request) (permission.Result, error) {
+func (b *Bridge) askForm(ctx context.Context, req permission.Request) Outcome {
 	if _, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds); !ok {
 		b.tellRoundLimit(req.SessionID)
-		return permission.Result{}, errRoundLimit
+		return Outcome{Status: Refused, Message: b.roundLimitMessage()}
 	}
-	raw, err := b.relay.Client.Call(ctx, "elicitation/create", formRequest(req))
+	raw, err := b.relay.Client.Call(ctx, acp.ClientMethodElicitationCreate, formRequest(req))
 	if err != nil {
+		reason := err.Error()
 		if ctx.Err() != nil {
-			return permission.Result{Cancelled: true, Reason: context.Cause(ctx).Error()}, nil
+			reason = context.Cause(ctx).Error()
+		} else {
+			b.logger.Warn("asking the client with a form failed", "err", err)
 		}
-		return permission.Result{}, err
+		return Outcome{Status: Cancelled, Result: permission.Result{Cancelled: true, Reason: reason}}
 	}
-	var resp struct {
-		Action  string                     `json:"action"`
-		Content map[string]json.RawMessage `json:"content"`
-	}
+	var resp acp.UnstableCreateElicitationResponse
 	if err := json.Unmarshal(raw, &resp); err != nil {
-		return permission.Result{}, fmt.Errorf("elicitation/create result: %v", err)
+		b.logger.Warn("elicitation/create result", "err", err)
+		return Outcome{Status: Cancelled, Result: permission.Result{Cancelled: true, Reason: "unreadable form answer"}}
 	}
-	if resp.Action != "accept" {
-		return permission.Result{Cancelled: true, Reason: "the user chose " + resp.Action}, nil
+	if resp.Accept == nil {
+		return Outcome{Status: Cancelled, Result: permission.Result{Cancelled: true, Reason: "the user did not accept the form"}}
 	}
 	var res permission.Result
 	for i, q := range req.Questions {
 		var a permission.Answer
 		key := fmt.Sprintf("question_%d", i)
-		var one string
-		var many []string
-		if json.Unmarshal(resp.Content[key], &one) == nil && one != "" {
-			a.Labels = []string{one}
-		} else if json.Unmarshal(resp.Content[key], &many) == nil {
-			a.Labels = many
+		switch v := resp.Accept.Content[key].(type) {
+		case string:
+			if v != "" {
+				a.Labels = []string{v}
+			}
+		case []any:
+			for _, l := range v {
+				if s, ok := l.(string); ok {
+					a.Labels = append(a.Labels, s)
+				}
+			}
 		}
-		var custom string
-		if json.Unmarshal(resp.Content[key+"_custom"], &custom) == nil && strings.TrimSpace(custom) != "" {
+		if custom, ok := resp.Accept.Content[key+"_custom"].(string); ok && strings.TrimSpace(custom) != "" {
 			a.Other, a.Custom = true, strings.TrimSpace(custom)
 		}
 		res.Answers = append(res.Answers, permission.Answered{Question: q, Answer: a, Index: i, Path: fmt.Sprintf("questions[%d]", i)})
 	}
-	return res, nil
+	return Outcome{Status: Answered, Result: res}
 }
 
-// formRequest is the elicitation/create params for a question set.
-func formRequest(req permission.Request) map[string]any {
+// formParams are elicitation/create's params: the SDK's form plus the
+// session scope acp-go-sdk v0.13 leaves out of it.
+type formParams struct {
+	acp.UnstableCreateElicitationForm
+	SessionID  string `json:"sessionId"`
+	ToolCallID string `json:"toolCallId,omitempty"`
+}
+
+// choiceField is a property of askbridge's own form: a single choice, a
+// multiple choice (Items), or free text (neither OneOf nor Items).
+type choiceField struct {
+	Type        string         `json:"type"`
+	Title       string         `json:"title"`
+	Description string         `json:"description"`
+	OneOf       []schemaChoice `json:"oneOf,omitempty"`
+	Items       *choiceItems   `json:"items,omitempty"`
+}
+
+type choiceItems struct {
+	AnyOf []schemaChoice `json:"anyOf"`
+}
+
+type schemaChoice struct {
+	Const       string `json:"const"`
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"`
+}
+
+// formRequest is the elicitation/create params for a question set. The
+// properties' keys sort in the order they are asked, which is the order
+// the SDK's map marshals them in.
+func formRequest(req permission.Request) formParams {
 	props := map[string]any{}
-	var order []string
 	for i, q := range req.Questions {
-		var opts []map[string]string
+		var opts []schemaChoice
 		for _, o := range q.Options {
-			c := map[string]string{"const": o.Label, "title": o.Label}
-			if o.Description != "" {
-				c["description"] = o.Description
-			}
-			opts = append(opts, c)
+			opts = append(opts, schemaChoice{Const: o.Label, Title: o.Label, Description: o.Description})
 		}
 		key := fmt.Sprintf("question_%d", i)
-		field := map[string]any{"type": "string", "title": q.Header, "description": q.Question, "oneOf": opts}
+		field := choiceField{Type: "string", Title: q.Header, Description: q.Question, OneOf: opts}
 		if q.MultiSelect {
-			field = map[string]any{"type": "array", "title": q.Header, "description": q.Question, "items": map[string]any{"anyOf": opts}}
+			field = choiceField{Type: "array", Title: q.Header, Description: q.Question, Items: &choiceItems{AnyOf: opts}}
 		}
 		props[key] = field
-		props[key+"_custom"] = map[string]any{"type": "string", "title": "Other", "description": "Type your own answer (optional)."}
-		order = append(order, key, key+"_custom")
+		props[key+"_custom"] = choiceField{Type: "string", Title: "Other", Description: "Type your own answer (optional)."}
 	}
 	message := "Please answer the following questions."
 	if len(req.Questions) == 1 {
 		message = req.Questions[0].Question
 	}
-	params := map[string]any{
-		"mode":            "form",
-		"sessionId":       req.SessionID,
-		"message":         message,
-		"requestedSchema": orderedObject{keys: order, values: props, extra: map[string]any{"type": "object"}},
+	return formParams{
+		UnstableCreateElicitationForm: acp.UnstableCreateElicitationForm{
+			Mode:            "form",
+			Message:         message,
+			RequestedSchema: acp.UnstableElicitationSchema{Type: acp.UnstableElicitationSchemaTypeObject, Properties: props},
+		},
+		SessionID:  req.SessionID,
+		ToolCallID: req.ToolCallID,
 	}
-	if req.ToolCallID != "" {
-		params["toolCallId"] = req.ToolCallID
-	}
-	return params
-}
-
-// orderedObject marshals as {"type":..., "properties":{...}} with the
-// properties in the given order, which is the order a client shows them.
-type orderedObject struct {
-	keys   []string
-	values map[string]any
-	extra  map[string]any
-}
-
-func (o orderedObject) MarshalJSON() ([]byte, error) {
-	var sb strings.Builder
-	sb.WriteString(`{"type":"object","properties":{`)
-	for i, k := range o.keys {
-		if i > 0 {
-			sb.WriteByte(',')
-		}
-		kb, _ := json.Marshal(k)
-		vb, err := json.Marshal(o.values[k])
-		if err != nil {
-			return nil, err
-		}
-		sb.Write(kb)
-		sb.WriteByte(':')
-		sb.Write(vb)
-	}
-	sb.WriteString("}}")
-	return []byte(sb.String()), nil
 }

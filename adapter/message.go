@@ -48,7 +48,8 @@ type Verdict struct {
 	// notification: nothing is forwarded.
 	Take bool
 	// OnResponse, on a forwarded request, sees the response before it goes
-	// back and returns the line to forward instead, or nil to keep it.
+	// back and returns the line to forward instead, nil to keep it, or Drop
+	// to forward nothing (the interceptor answers the request itself).
 	OnResponse func(resp json.RawMessage) json.RawMessage
 }
 
@@ -56,6 +57,10 @@ type Verdict struct {
 // goroutine, in arrival order. It must not block: work that waits (asking the
 // user) runs on a goroutine of its own, with a Clone of the message.
 type Interceptor func(m *Message) Verdict
+
+// Drop, returned by an OnResponse hook, keeps the response from its
+// requester: whoever returns it must answer the request another way.
+var Drop = json.RawMessage{}
 
 // Pass is the verdict that forwards a message unchanged.
 var Pass = Verdict{}
@@ -111,4 +116,52 @@ func methodName(raw []byte) string {
 		return string(raw)
 	}
 	return s
+}
+
+// chain runs the interceptors of one method in order. The first that takes
+// the message claims it: the rest are not asked. One that replaces the
+// message hands its replacement to the next, which sees it as if it had
+// arrived so. Every OnResponse of the chain sees the response, in chain
+// order, each getting what the one before returned.
+func chain(fns []Interceptor, m *Message) Verdict {
+	if len(fns) == 1 {
+		return fns[0](m)
+	}
+	var out Verdict
+	var hooks []func(json.RawMessage) json.RawMessage
+	for _, fn := range fns {
+		v := fn(m)
+		if v.Take {
+			return Verdict{Take: true}
+		}
+		if v.Replace != nil {
+			out.Replace = v.Replace
+			m.Raw = v.Replace
+		}
+		if v.OnResponse != nil {
+			hooks = append(hooks, v.OnResponse)
+		}
+	}
+	switch len(hooks) {
+	case 0:
+	case 1:
+		out.OnResponse = hooks[0]
+	default:
+		out.OnResponse = func(resp json.RawMessage) json.RawMessage {
+			changed := false
+			for _, h := range hooks {
+				if r := h(resp); r != nil {
+					if len(r) == 0 {
+						return Drop
+					}
+					resp, changed = r, true
+				}
+			}
+			if !changed {
+				return nil
+			}
+			return resp
+		}
+	}
+	return out
 }

@@ -6,26 +6,35 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"net"
-	"net/http"
-	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
+
+	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/askbridge/askbridge/permission"
 )
 
-// OpenCode asks with its `question` tool, which in ACP mode only shows as a
-// tool call (title "question", the questions in rawInput) and then waits
-// for an answer no ACP message can carry. But `opencode acp` also runs an
-// HTTP server where a pending question can be answered. askbridge starts
-// OpenCode with a loopback port and a password of its own choosing, shows
-// the question to the client as permission requests, and posts the answers
-// to that server.
+// OpenCode is the dialect of OpenCode, which asks with its `question` tool.
+// In ACP mode that only shows as a tool call (title "question", the
+// questions in rawInput) and then waits for an answer no ACP message can
+// carry. But `opencode acp` also runs an HTTP server where a pending
+// question can be answered. askbridge starts OpenCode with a loopback port
+// and a password of its own choosing (Launch), shows the question to the
+// client as permission requests, and posts the answers to that server.
+type OpenCode struct {
+	// Server is where askbridge reaches the OpenCode it started; nil until
+	// Launch (or a test) sets it, and then the dialect stays silent.
+	Server *OpenCodeServer
+
+	mu    sync.Mutex
+	calls map[string]bool // tool calls already being answered
+}
 
 // OpenCodeServer is where askbridge reaches the OpenCode it started.
 type OpenCodeServer struct {
@@ -36,9 +45,17 @@ type OpenCodeServer struct {
 	FindTimeout time.Duration
 }
 
-// IsOpenCode reports whether argv runs OpenCode's ACP mode:
-// `opencode acp …`, also behind a launcher such as npx.
-func IsOpenCode(argv []string) bool {
+// Name implements Dialect.
+func (*OpenCode) Name() string { return "opencode" }
+
+// Hooks implements Dialect.
+func (*OpenCode) Hooks() []Hook {
+	return []Hook{{FromAgent, acp.ClientMethodSessionUpdate}}
+}
+
+// Recognise implements Launcher: `opencode acp …`, also behind a launcher
+// such as npx.
+func (*OpenCode) Recognise(argv []string) bool {
 	for i, a := range argv {
 		base := filepath.Base(a)
 		if (base == "opencode" || base == "opencode-ai") && slices.Contains(argv[i+1:], "acp") {
@@ -48,13 +65,12 @@ func IsOpenCode(argv []string) bool {
 	return false
 }
 
-// PrepareOpenCode picks a free loopback port and a random password and
-// returns the command with --port/--hostname appended, the environment
-// that enables the question tool and sets the password, and the server.
-func PrepareOpenCode(argv []string) ([]string, []string, *OpenCodeServer, error) {
+// Launch implements Launcher: it picks a free loopback port and a random
+// password, appends --port/--hostname, and enables the question tool.
+func (d *OpenCode) Launch(argv []string) ([]string, []string, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("finding a free port for OpenCode's server: %w", err)
+		return nil, nil, fmt.Errorf("finding a free port for OpenCode's server: %w", err)
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
@@ -63,167 +79,153 @@ func PrepareOpenCode(argv []string) ([]string, []string, *OpenCodeServer, error)
 	password := hex.EncodeToString(secret)
 	cmd := append(append([]string(nil), argv...), "--port", strconv.Itoa(port), "--hostname", "127.0.0.1")
 	env := []string{"OPENCODE_ENABLE_QUESTION_TOOL=1", "OPENCODE_SERVER_PASSWORD=" + password}
-	return cmd, env, &OpenCodeServer{BaseURL: "http://127.0.0.1:" + strconv.Itoa(port), Password: password}, nil
+	d.Server = &OpenCodeServer{BaseURL: "http://127.0.0.1:" + strconv.Itoa(port), Password: password}
+	return cmd, env, nil
 }
 
-// onSessionUpdate spots OpenCode's question tool calls; the update itself
-// always goes on to the client.
-func (b *Bridge) onSessionUpdate(m *Message) Verdict {
-	if b.opts.OpenCode == nil || !bytes.Contains(m.Raw, []byte(`"questions"`)) {
-		return Pass
+// openCodeUpdate is the part of a session/update the dialect reads: a tool
+// call's id, title, status and rawInput, in either tool call variant.
+type openCodeUpdate struct {
+	SessionID string `json:"sessionId"`
+	Update    struct {
+		SessionUpdate string          `json:"sessionUpdate"`
+		ToolCallID    string          `json:"toolCallId"`
+		Title         string          `json:"title"`
+		Status        string          `json:"status"`
+		RawInput      json.RawMessage `json:"rawInput"`
+	} `json:"update"`
+}
+
+// Claim implements Dialect: it observes OpenCode's question tool calls; the
+// update itself always goes on to the client.
+func (d *OpenCode) Claim(h Host, m *Message) *Claim {
+	if d.Server == nil || !bytes.Contains(m.Raw, []byte(`"questions"`)) {
+		return nil
 	}
-	var p struct {
-		SessionID string `json:"sessionId"`
-		Update    struct {
-			SessionUpdate string          `json:"sessionUpdate"`
-			ToolCallID    string          `json:"toolCallId"`
-			Title         string          `json:"title"`
-			Status        string          `json:"status"`
-			RawInput      json.RawMessage `json:"rawInput"`
-		} `json:"update"`
-	}
+	var p openCodeUpdate
 	if m.Params(&p) != nil {
-		return Pass
+		return nil
 	}
 	u := p.Update
 	if (u.SessionUpdate != "tool_call" && u.SessionUpdate != "tool_call_update") || u.Title != "question" ||
 		(u.Status != "pending" && u.Status != "in_progress") || u.ToolCallID == "" {
-		return Pass
+		return nil
 	}
 	var in struct {
 		Questions []json.RawMessage `json:"questions"`
 	}
 	if json.Unmarshal(u.RawInput, &in) != nil || len(in.Questions) == 0 {
-		return Pass
+		return nil
 	}
-	b.mu.Lock()
-	if b.openCodeCalls == nil {
-		b.openCodeCalls = map[string]bool{}
+	d.mu.Lock()
+	if d.calls == nil {
+		d.calls = map[string]bool{}
 	}
-	seen := b.openCodeCalls[u.ToolCallID]
-	b.openCodeCalls[u.ToolCallID] = true
-	b.mu.Unlock()
-	if !seen {
-		go b.answerOpenCode(p.SessionID, u.ToolCallID, bytes.Clone(u.RawInput))
+	seen := d.calls[u.ToolCallID]
+	d.calls[u.ToolCallID] = true
+	d.mu.Unlock()
+	if seen {
+		return nil
 	}
-	return Pass
+	return d.claim(h, p.SessionID, u.ToolCallID, bytes.Clone(u.RawInput))
 }
 
-func (b *Bridge) answerOpenCode(session, callID string, rawInput []byte) {
-	oc := b.opts.OpenCode
-	dir := b.sessionCwd(session)
-	ctx, done := b.begin(context.Background(), session, nil)
-	defer done()
-	qid, err := oc.find(ctx, dir, callID)
-	if err != nil {
-		b.logger.Error("OpenCode's question cannot be answered; cancelling the turn so it does not hang", "toolCallId", callID, "err", err)
-		b.relay.Client.Notify("session/update", map[string]any{"sessionId": session, "update": map[string]any{
-			"sessionUpdate": "tool_call_update", "toolCallId": callID, "status": "failed",
-			"content": []any{map[string]any{"type": "content", "content": map[string]string{"type": "text",
-				"text": "askbridge could not reach OpenCode's question server (" + err.Error() + "), so this question cannot be answered here; the turn was cancelled."}}}}})
-		b.relay.Agent.Notify("session/cancel", map[string]string{"sessionId": session})
-		return
-	}
-	ocqs, err := permission.DecodeOpenCode(rawInput)
-	var qs []permission.Question
-	for _, q := range ocqs {
-		qs = append(qs, q.Question)
-	}
-	if err == nil {
-		err = permission.ValidateBridged(qs, b.opts.Limits)
-	}
-	if err != nil {
-		b.logger.Warn("rejecting an OpenCode question askbridge cannot show", "err", err)
-		oc.post(context.Background(), dir, qid, "reject", nil)
-		return
-	}
-	res, err := b.askClient(ctx, permission.Request{SessionID: session, ToolCallID: callID, Questions: qs})
-	if err != nil || res.Cancelled {
-		if err := oc.post(context.Background(), dir, qid, "reject", nil); err != nil {
-			b.logger.Debug("rejecting OpenCode's question", "err", err)
-		}
-		return
-	}
-	if err := oc.post(context.Background(), dir, qid, "reply", map[string]any{"answers": permission.OpenCodeAnswers(len(qs), res)}); err != nil {
-		b.logger.Error("posting the answers to OpenCode failed", "toolCallId", callID, "err", err)
-	}
-}
+// errUnreachable marks a question OpenCode's server does not list.
+type errUnreachable struct{ err error }
 
-// find waits for the server to list the question of tool call callID.
-func (oc *OpenCodeServer) find(ctx context.Context, dir, callID string) (string, error) {
-	limit := oc.FindTimeout
-	if limit == 0 {
-		limit = 5 * time.Second
-	}
-	ctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
-	var lastErr error
-	for {
-		var list []struct {
-			ID   string `json:"id"`
-			Tool struct {
-				CallID string `json:"callID"`
-			} `json:"tool"`
-		}
-		body, err := oc.do(ctx, http.MethodGet, "/question", dir, nil)
-		if err == nil {
-			err = json.Unmarshal(body, &list)
-		}
-		if err == nil {
-			for _, q := range list {
-				if q.Tool.CallID == callID {
-					return q.ID, nil
+func (e errUnreachable) Error() string { return e.err.Error() }
+
+func (d *OpenCode) claim(h Host, session, callID string, rawInput []byte) *Claim {
+	oc := d.Server
+	dir := h.SessionCwd(session)
+	var qid string
+	var n int
+	return &Claim{
+		SessionID:  session,
+		ToolCallID: callID,
+		Observe:    true,
+		Questions: func(ctx context.Context) ([]permission.Question, error) {
+			var err error
+			if qid, err = oc.find(ctx, dir, callID); err != nil {
+				return nil, errUnreachable{err}
+			}
+			qs, err := decodeOpenCode(rawInput)
+			if err == nil {
+				err = permission.ValidateBridged(qs, h.Limits())
+			}
+			n = len(qs)
+			return qs, err
+		},
+		Reply: func(ctx context.Context, o Outcome) (any, error) {
+			var unreachable errUnreachable
+			switch {
+			case errors.As(o.Err, &unreachable):
+				d.unreachable(h, session, callID, unreachable.err)
+			case o.Status == Answered:
+				if err := oc.post(ctx, dir, qid, "reply", openCodeReply{Answers: openCodeAnswers(n, o.Result)}); err != nil {
+					h.Logger().Error("posting the answers to OpenCode failed", "toolCallId", callID, "err", err)
+				}
+			default:
+				if o.Status == Invalid {
+					h.Logger().Warn("rejecting an OpenCode question askbridge cannot show", "err", o.Err)
+				}
+				if err := oc.post(ctx, dir, qid, "reject", nil); err != nil {
+					h.Logger().Debug("rejecting OpenCode's question", "err", err)
 				}
 			}
-			lastErr = fmt.Errorf("it does not list a question for tool call %s", callID)
-		} else {
-			lastErr = err
-		}
-		select {
-		case <-ctx.Done():
-			return "", fmt.Errorf("after %s: %w", limit, lastErr)
-		case <-time.After(100 * time.Millisecond):
-		}
+			return nil, nil
+		},
 	}
 }
 
-// post answers ("reply") or dismisses ("reject") question id.
-func (oc *OpenCodeServer) post(ctx context.Context, dir, id, verb string, body any) error {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	_, err := oc.do(ctx, http.MethodPost, "/question/"+url.PathEscape(id)+"/"+verb, dir, body)
-	return err
+// unreachable tells the client why the question cannot be answered and
+// cancels the turn, so that OpenCode does not wait forever.
+func (d *OpenCode) unreachable(h Host, session, callID string, err error) {
+	h.Logger().Error("OpenCode's question cannot be answered; cancelling the turn so it does not hang", "toolCallId", callID, "err", err)
+	text := "askbridge could not reach OpenCode's question server (" + err.Error() + "), so this question cannot be answered here; the turn was cancelled."
+	h.Client().Notify(acp.ClientMethodSessionUpdate, acp.SessionNotification{
+		SessionId: acp.SessionId(session),
+		Update: acp.UpdateToolCall(acp.ToolCallId(callID), acp.WithUpdateStatus(acp.ToolCallStatusFailed),
+			acp.WithUpdateContent([]acp.ToolCallContent{acp.ToolContent(acp.TextBlock(text))})),
+	})
+	h.Agent().Notify(acp.AgentMethodSessionCancel, acp.CancelNotification{SessionId: acp.SessionId(session)})
 }
 
-func (oc *OpenCodeServer) do(ctx context.Context, method, path, dir string, body any) ([]byte, error) {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return nil, err
+// openCodeReply is the body of OpenCode's reply route: one array per
+// question of the set, in question order, typed text as an entry.
+type openCodeReply struct {
+	Answers [][]string `json:"answers"`
+}
+
+// decodeOpenCode reads the rawInput of OpenCode's question tool, which says
+// `multiple` for multi-select.
+func decodeOpenCode(rawInput []byte) ([]permission.Question, error) {
+	var top map[string]any
+	if err := json.Unmarshal(rawInput, &top); err != nil || top == nil {
+		return nil, fmt.Errorf("rawInput: not a JSON object")
+	}
+	return permission.DecodeQuestions("rawInput.questions", top["questions"], "multiple")
+}
+
+// openCodeAnswers are the answers as OpenCode's reply route takes them.
+func openCodeAnswers(n int, r permission.Result) [][]string {
+	out := make([][]string, n)
+	for i := range out {
+		out[i] = []string{}
+	}
+	for _, a := range r.Answers {
+		if a.Index < 0 || a.Index >= n {
+			continue
 		}
-		rd = bytes.NewReader(b)
+		vals := append([]string{}, a.Answer.Labels...)
+		if a.Answer.Other {
+			if a.Answer.Custom != "" {
+				vals = append(vals, a.Answer.Custom)
+			} else {
+				vals = append(vals, permission.OtherWithoutText)
+			}
+		}
+		out[a.Index] = vals
 	}
-	u := oc.BaseURL + path + "?directory=" + url.QueryEscape(dir)
-	req, err := http.NewRequestWithContext(ctx, method, u, rd)
-	if err != nil {
-		return nil, err
-	}
-	req.SetBasicAuth("opencode", oc.Password)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode/100 != 2 {
-		return nil, fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, bytes.TrimSpace(b))
-	}
-	return b, nil
+	return out
 }

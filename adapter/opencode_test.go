@@ -73,7 +73,7 @@ const openCodeQuestion = `{"jsonrpc":"2.0","method":"session/update","params":{"
 
 func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, OpenCode: &OpenCodeServer{BaseURL: oc.URL, Password: "pw"}})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.agent.send(openCodeQuestion)
@@ -89,7 +89,7 @@ func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 
 func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, OpenCode: &OpenCodeServer{BaseURL: oc.URL, Password: "pw"}})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.agent.send(openCodeQuestion)
@@ -107,7 +107,7 @@ func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 
 func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
 	oc := newFakeOpenCode(t, "wrong password")
-	h := newBridgeHarness(t, Options{Advertise: true, OpenCode: &OpenCodeServer{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond}})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
 	h.openSession(t, "s1")
 	h.agent.send(openCodeQuestion)
 	h.client.recv()
@@ -131,12 +131,36 @@ func TestIsOpenCode(t *testing.T) {
 		"opencode run":                   false,
 		"node claude-agent-acp/index.js": false,
 	} {
-		assert.Equal(t, want, IsOpenCode(strings.Fields(argv)), argv)
+		assert.Equal(t, want, (&OpenCode{}).Recognise(strings.Fields(argv)), argv)
 	}
-	cmd, env, srv, err := PrepareOpenCode([]string{"opencode", "acp"})
+	dialects := Dialects()
+	cmd, env, err := Launch(dialects, []string{"opencode", "acp"}, "auto")
 	require.NoError(t, err)
+	srv := dialects[2].(*OpenCode).Server
 	assert.Equal(t, []string{"opencode", "acp", "--port", srv.BaseURL[len("http://127.0.0.1:"):], "--hostname", "127.0.0.1"}, cmd)
 	assert.Contains(t, env, "OPENCODE_ENABLE_QUESTION_TOOL=1")
 	assert.Contains(t, env, "OPENCODE_SERVER_PASSWORD="+srv.Password)
 	assert.Len(t, srv.Password, 48)
+}
+
+// withOpenCode is the dialect table with OpenCode's server set, as Launch
+// would set it.
+func withOpenCode(srv *OpenCodeServer) []Dialect {
+	d := Dialects()
+	for _, x := range d {
+		if oc, ok := x.(*OpenCode); ok {
+			oc.Server = srv
+		}
+	}
+	return d
+}
+
+func TestLaunchGenericLeavesTheCommand(t *testing.T) {
+	cmd, env, err := Launch(Dialects(), []string{"opencode", "acp"}, "generic")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"opencode", "acp"}, cmd)
+	assert.Empty(t, env)
+	cmd, _, err = Launch(Dialects(), []string{"my-wrapper"}, "opencode")
+	require.NoError(t, err)
+	assert.Contains(t, cmd, "--port", "--agent-kind opencode launches a command it does not recognise as OpenCode")
 }

@@ -21,8 +21,8 @@ type Relay struct {
 	rec       *recorder
 	clientIn  *lineReader
 	agentIn   *lineReader
-	fromAgent map[string]Interceptor
-	fromCli   map[string]Interceptor
+	fromAgent map[string][]Interceptor
+	fromCli   map[string][]Interceptor
 
 	mu sync.Mutex
 	// pending holds forwarded requests awaiting a response, keyed by the
@@ -70,8 +70,8 @@ func NewRelay(cfg RelayConfig) *Relay {
 		rec:        rec,
 		clientIn:   newLineReader(cfg.ClientIn),
 		agentIn:    newLineReader(cfg.AgentIn),
-		fromAgent:  map[string]Interceptor{},
-		fromCli:    map[string]Interceptor{},
+		fromAgent:  map[string][]Interceptor{},
+		fromCli:    map[string][]Interceptor{},
 		toAgent:    map[string]forwarded{},
 		toClient:   map[string]forwarded{},
 		clientDone: make(chan struct{}),
@@ -79,11 +79,18 @@ func NewRelay(cfg RelayConfig) *Relay {
 	}
 }
 
-// FromClient installs fn for a method the client sends. Call before Start.
-func (r *Relay) FromClient(method string, fn Interceptor) { r.fromCli[method] = fn }
+// FromClient adds fn to the chain of a method the client sends. Call
+// before Start. Several interceptors may share a method; they run in the
+// order they were added (see chain).
+func (r *Relay) FromClient(method string, fn Interceptor) {
+	r.fromCli[method] = append(r.fromCli[method], fn)
+}
 
-// FromAgent installs fn for a method the agent sends. Call before Start.
-func (r *Relay) FromAgent(method string, fn Interceptor) { r.fromAgent[method] = fn }
+// FromAgent adds fn to the chain of a method the agent sends. Call before
+// Start.
+func (r *Relay) FromAgent(method string, fn Interceptor) {
+	r.fromAgent[method] = append(r.fromAgent[method], fn)
+}
 
 // Start runs both directions on goroutines of their own.
 func (r *Relay) Start() {
@@ -100,7 +107,7 @@ func (r *Relay) AgentDone() <-chan struct{} { return r.agentDone }
 // loop reads one side and writes to the other. sent tracks the requests this
 // direction forwards; answered the ones the other direction forwarded, whose
 // responses arrive here.
-func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]Interceptor, sent, answered map[string]forwarded, done chan struct{}) {
+func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string][]Interceptor, sent, answered map[string]forwarded, done chan struct{}) {
 	defer close(done)
 	var err error
 	for {
@@ -124,7 +131,7 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]Intercepto
 	from.disconnect(errors.New(from.name + " closed its output"))
 }
 
-func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]Interceptor, sent, answered map[string]forwarded) {
+func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string][]Interceptor, sent, answered map[string]forwarded) {
 	h, err := scan(line)
 	if err != nil {
 		r.logger.Warn("malformed line", "from", from.name, "err", err, "line", preview(line))
@@ -143,6 +150,9 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]Interceptor
 		r.mu.Unlock()
 		if ok && f.onResponse != nil {
 			if out := f.onResponse(line); out != nil {
+				if len(out) == 0 {
+					return // Drop: an interceptor answers the request itself
+				}
 				line = out
 			}
 		}
@@ -154,12 +164,12 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]Interceptor
 		return
 	}
 	var v Verdict
-	fn := hooks[string(h.method)] // no allocation on the hot path
-	if fn == nil && bytes.IndexByte(h.method, '\\') >= 0 {
-		fn = hooks[methodName(h.method)]
+	fns := hooks[string(h.method)] // no allocation on the hot path
+	if fns == nil && bytes.IndexByte(h.method, '\\') >= 0 {
+		fns = hooks[methodName(h.method)]
 	}
-	if fn != nil {
-		v = fn(&Message{From: from, Method: methodName(h.method), ID: h.id, Raw: line})
+	if fns != nil {
+		v = chain(fns, &Message{From: from, Method: methodName(h.method), ID: h.id, Raw: line})
 	}
 	if v.Take {
 		return

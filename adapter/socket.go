@@ -76,12 +76,12 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 		if req.Method != AskMethod {
 			return nil, &jsonrpc2.Error{Code: CodeMethodNotFound, Message: "askbridge: unknown method " + req.Method}
 		}
-		var p askParams
-		if req.Params == nil || json.Unmarshal(*req.Params, &p) != nil {
+		if req.Params == nil || !json.Valid(*req.Params) || (*req.Params)[0] != '{' {
 			return nil, &jsonrpc2.Error{Code: CodeInvalidParams, Message: "askbridge: params must be an object with questions"}
 		}
-		res, rpcErr := b.handleAsk(ctx, nil, nil, p)
-		if rpcErr != nil {
+		res, err := b.askFromSocket(ctx, *req.Params)
+		if err != nil {
+			rpcErr := invalidQuestions(err)
 			e := &jsonrpc2.Error{Code: int64(rpcErr.Code), Message: rpcErr.Message}
 			if rpcErr.Data != nil {
 				e.SetError(rpcErr.Data)
@@ -98,4 +98,34 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 	case <-ctx.Done():
 		conn.Close()
 	}
+}
+
+// askFromSocket serves an _askbridge/ask that came over the socket as if
+// the agent had sent it: the dialect hooked on the method claims it.
+func (b *Bridge) askFromSocket(ctx context.Context, params json.RawMessage) (any, error) {
+	raw, err := json.Marshal(socketRequest{JSONRPC: "2.0", Method: AskMethod, Params: params})
+	if err != nil {
+		return nil, err
+	}
+	m := &Message{Method: AskMethod, Raw: raw}
+	for _, d := range b.dialects {
+		for _, h := range d.Hooks() {
+			if h.From != FromAgent || h.Method != AskMethod {
+				continue
+			}
+			if c := d.Claim(b, m); c != nil {
+				b.inflight.Add(1)
+				defer b.inflight.Done()
+				return b.serve(ctx, c, nil)
+			}
+		}
+	}
+	return nil, &Error{Code: CodeMethodNotFound, Message: "askbridge: no dialect takes " + AskMethod}
+}
+
+// socketRequest is the message an ask over the socket stands for.
+type socketRequest struct {
+	JSONRPC string          `json:"jsonrpc"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
 }

@@ -58,9 +58,9 @@ func Options(flags []string) (adapter.Options, bool, error) {
 	fs.SetOutput(io.Discard)
 	o := adapter.Options{Limits: permission.DefaultLimits()}
 	fs.BoolVar(&o.Advertise, "advertise", true, "")
-	fs.StringVar(&o.Render, "render", "auto", "")
+	fs.Var(&o.Render, "render", "")
 	fs.DurationVar(&o.QuestionTimeout, "question-timeout", 0, "")
-	fs.StringVar(&o.OnTimeout, "on-timeout", "cancel", "")
+	fs.Var(&o.OnTimeout, "on-timeout", "")
 	fs.IntVar(&o.MaxRounds, "max-rounds", 10, "")
 	fs.StringVar(&kind, "agent-kind", "auto", "")
 	if err := fs.Parse(flags); err != nil {
@@ -83,7 +83,13 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 		}
 		oc := startOpenCode(ln, "fixture", agent)
 		defer oc.close()
-		opts.OpenCode = &adapter.OpenCodeServer{BaseURL: oc.URL, Password: "fixture"}
+		server := &adapter.OpenCodeServer{BaseURL: oc.URL, Password: "fixture"}
+		opts.Dialects = adapter.Dialects()
+		for _, d := range opts.Dialects {
+			if o, ok := d.(*adapter.OpenCode); ok {
+				o.Server = server
+			}
+		}
 	}
 	cInR, cInW := io.Pipe()   // client -> askbridge
 	cOutR, cOutW := io.Pipe() // askbridge -> client

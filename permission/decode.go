@@ -21,76 +21,12 @@ func DecodeAskInput(raw []byte) ([]Question, error) {
 	return decodeQuestions("questions", top["questions"], "multiSelect", 0)
 }
 
-// QwenQuestions finds the questions in a Qwen Code permission request's
-// toolCall: _meta.qwenQuestions, else rawInput.questions. It returns nil
-// when there are none: a permission request of another kind.
-func QwenQuestions(toolCall []byte) (raw json.RawMessage, path string) {
-	var tc struct {
-		Meta struct {
-			QwenQuestions json.RawMessage `json:"qwenQuestions"`
-		} `json:"_meta"`
-		RawInput struct {
-			Questions json.RawMessage `json:"questions"`
-		} `json:"rawInput"`
-	}
-	if json.Unmarshal(toolCall, &tc) != nil {
-		return nil, ""
-	}
-	if q := tc.Meta.QwenQuestions; len(q) > 0 && string(q) != "null" {
-		return q, "toolCall._meta.qwenQuestions"
-	}
-	if q := tc.RawInput.Questions; len(q) > 0 && string(q) != "null" {
-		return q, "toolCall.rawInput.questions"
-	}
-	return nil, ""
-}
-
-// DecodeQwen reads the questions of a Qwen Code permission request's
-// toolCall (see QwenQuestions).
-func DecodeQwen(toolCall []byte) ([]Question, error) {
-	if !json.Valid(toolCall) {
-		return nil, fmt.Errorf("toolCall: invalid JSON")
-	}
-	raw, path := QwenQuestions(toolCall)
-	if raw == nil {
-		raw, path = json.RawMessage("null"), "toolCall.rawInput.questions"
-	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return decodeQuestions(path, v, "multiSelect", 0)
-}
-
-// OpenCodeQuestion is a question of OpenCode's question tool: it says
-// `multiple` for multi-select and `custom` (default true) for whether typed
-// answers are allowed.
-type OpenCodeQuestion struct {
-	Question
-	Custom bool
-}
-
-// DecodeOpenCode reads the rawInput of OpenCode's question tool call.
-func DecodeOpenCode(rawInput []byte) ([]OpenCodeQuestion, error) {
-	var top map[string]any
-	if err := json.Unmarshal(rawInput, &top); err != nil || top == nil {
-		return nil, fmt.Errorf("rawInput: not a JSON object")
-	}
-	qs, err := decodeQuestions("rawInput.questions", top["questions"], "multiple", 0)
-	if err != nil {
-		return nil, err
-	}
-	list, _ := top["questions"].([]any)
-	out := make([]OpenCodeQuestion, len(qs))
-	for i, q := range qs {
-		out[i] = OpenCodeQuestion{Question: q, Custom: true}
-		if m, ok := list[i].(map[string]any); ok {
-			if c, ok := m["custom"].(bool); ok {
-				out[i].Custom = c
-			}
-		}
-	}
-	return out, nil
+// DecodeQuestions reads a list of questions in the AskUserQuestion shape
+// from any decoded JSON value (as encoding/json decodes into an any), for
+// dialects whose tools use it with another name for multi-select (multiKey:
+// "multiSelect", or OpenCode's "multiple"). Errors name the path under path.
+func DecodeQuestions(path string, v any, multiKey string) ([]Question, error) {
+	return decodeQuestions(path, v, multiKey, 0)
 }
 
 func decodeQuestions(path string, v any, multiKey string, depth int) ([]Question, error) {

@@ -21,33 +21,6 @@ func FuzzDecodeAskInput(f *testing.F) {
 	})
 }
 
-func FuzzDecodeQwen(f *testing.F) {
-	f.Add([]byte(`{"toolCallId":"c","rawInput":{"questions":[{"question":"Q?","header":"H","options":[{"label":"a","description":""},{"label":"b","description":""}],"multiSelect":true}]}}`))
-	f.Add([]byte(`{"_meta":{"qwenQuestions":[{"question":"Q?","header":"H","options":[]}]}}`))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		qs, err := DecodeQwen(b)
-		if err != nil {
-			return
-		}
-		checkAccepted(t, qs)
-	})
-}
-
-func FuzzDecodeOpenCode(f *testing.F) {
-	f.Add([]byte(`{"questions":[{"question":"Q?","header":"H","multiple":true,"custom":false,"options":[{"label":"a","description":"A"},{"label":"b","description":"B"}]}]}`))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		qs, err := DecodeOpenCode(b)
-		if err != nil {
-			return
-		}
-		var plain []Question
-		for _, q := range qs {
-			plain = append(plain, q.Question)
-		}
-		checkAccepted(t, plain)
-	})
-}
-
 func FuzzParseOutcome(f *testing.F) {
 	f.Add([]byte(`{"outcome":{"outcome":"selected","optionId":"a","_meta":{"selectedOptionIds":["a","__other__"],"customText":"x"}}}`))
 	f.Add([]byte(`{"outcome":{"outcome":"cancelled"}}`))

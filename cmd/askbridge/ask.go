@@ -148,7 +148,7 @@ func askInTerminal(ctx context.Context, qs []permission.Question, stdin io.Reade
 	if res.Cancelled {
 		return map[string]bool{"cancelled": true}, nil
 	}
-	return map[string]any{"answers": permission.CLIAnswers(res)}, nil
+	return map[string]any{"answers": adapter.CLIAnswers(res)}, nil
 }
 
 // terminalPrompter picks the interactive prompter when stdin (or, when the

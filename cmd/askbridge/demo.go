@@ -48,7 +48,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	bridge := adapter.NewBridge(adapter.Options{Advertise: true, Render: "auto", MaxRounds: 10, Limits: limits, Logger: logger})
+	bridge := adapter.NewBridge(adapter.Options{Advertise: true, MaxRounds: 10, Limits: limits, Logger: logger})
 
 	toBridgeR, toBridgeW := io.Pipe()
 	fromBridgeR, fromBridgeW := io.Pipe()

@@ -70,19 +70,13 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	defer stop()
 
-	var openCode *adapter.OpenCodeServer
-	var env []string
-	if opts.agentKind == "opencode" || opts.agentKind == "auto" && adapter.IsOpenCode(command) {
-		// OpenCode's questions are answered on its own HTTP server: start it
-		// on a port and with a password only askbridge knows.
-		var ocEnv []string
-		command, ocEnv, openCode, err = adapter.PrepareOpenCode(command)
-		if err != nil {
-			logger.Error("askbridge: " + err.Error())
-			return 1
-		}
-		env = append(env, ocEnv...)
-		logger.Info("OpenCode: answering its question tool through its server", "url", openCode.BaseURL)
+	// A dialect may need its agent started its own way (OpenCode's question
+	// server on a port and with a password only askbridge knows).
+	dialects := adapter.Dialects()
+	command, env, err := adapter.Launch(dialects, command, opts.agentKind)
+	if err != nil {
+		logger.Error("askbridge: " + err.Error())
+		return 1
 	}
 	board := permission.NewBoard()
 	if opts.desk != "" {
@@ -94,15 +88,19 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer d.Close()
 		fmt.Fprintf(stderr, "askbridge: desk at %s\n", d.URL())
 	}
+	var render adapter.Render
+	var onTimeout adapter.OnTimeout
+	render.Set(opts.render) // checked with the other flags
+	onTimeout.Set(opts.onTimeout)
 	bridge := adapter.NewBridge(adapter.Options{
 		Board:           board,
 		Advertise:       opts.advertise,
-		Render:          opts.render,
+		Render:          render,
 		QuestionTimeout: opts.questionTimeout,
-		OnTimeout:       opts.onTimeout,
+		OnTimeout:       onTimeout,
 		MaxRounds:       opts.maxRounds,
 		Limits:          limits,
-		OpenCode:        openCode,
+		Dialects:        dialects,
 		Logger:          logger,
 	})
 	sockEnv, err := bridge.Listen()

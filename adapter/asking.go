@@ -1,0 +1,121 @@
+package adapter
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// askClient asks a question set through the board, so that the client's
+// permission requests, the desk and the timeout race, and the first answer
+// wins. ctx ending first cancels the set.
+func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome {
+	round, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds)
+	if !ok {
+		b.tellRoundLimit(req.SessionID)
+		return Outcome{Status: Refused, Message: b.roundLimitMessage()}
+	}
+	req.Round = round
+	ticket := b.board.Open(req)
+	b.logger.Info("asking", "session", req.SessionID, "round", round, "questions", len(req.Questions), "ticket", ticket.ID)
+
+	if req.ToolCallID == "" {
+		req.ToolCallID, req.OwnToolCall = newToolCallID(), true
+	}
+	flowCtx, stopFlow := context.WithCancel(ticket.Context())
+	defer stopFlow()
+	flowDone := make(chan bool, 1) // whether the flow settled the set itself
+	go func() {
+		res, err := permission.Ask(flowCtx, clientPeer{b.relay.Client}, req)
+		switch {
+		case err == nil && flowCtx.Err() == nil:
+			flowDone <- b.board.Answer(ticket.ID, res) == nil
+		case err == nil || flowCtx.Err() != nil:
+			flowDone <- false // answered elsewhere or cancelled: the ticket says which
+		default:
+			b.logger.Warn("asking the client failed", "err", err)
+			b.board.Cancel(ticket.ID, err.Error())
+			flowDone <- false
+		}
+	}()
+	var timeout <-chan time.Time
+	if b.opts.QuestionTimeout > 0 {
+		t := time.NewTimer(b.opts.QuestionTimeout)
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case <-ticket.Done():
+	case <-ctx.Done():
+		b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
+	case <-timeout:
+		b.onQuestionTimeout(ticket.ID, req)
+	}
+	<-ticket.Done()
+	res := ticket.Result()
+	if settled := <-flowDone; !settled {
+		// The desk, a timeout or a cancel ended the set: show how.
+		permission.Report(context.Background(), clientPeer{b.relay.Client}, req, res)
+	}
+	return outcomeOf(res)
+}
+
+// outcomeOf reads a settled ticket's result.
+func outcomeOf(res permission.Result) Outcome {
+	switch {
+	case res.Cancelled && res.Reason == permission.ReasonTimeout:
+		return Outcome{Status: TimedOut, Result: res}
+	case res.Cancelled:
+		return Outcome{Status: Cancelled, Result: res}
+	}
+	return Outcome{Status: Answered, Result: res}
+}
+
+func (b *Bridge) onQuestionTimeout(id string, req permission.Request) {
+	b.logger.Info("question timed out", "ticket", id, "after", b.opts.QuestionTimeout)
+	if b.opts.OnTimeout == TimeoutRecommended {
+		b.board.Answer(id, permission.Recommended(req.Questions))
+		return
+	}
+	b.board.Cancel(id, permission.ReasonTimeout)
+}
+
+// roundLimitMessage is what the model reads when a turn asked too often.
+func (b *Bridge) roundLimitMessage() string {
+	return fmt.Sprintf("question limit of %d reached in this turn; continue with what you know or ask in the chat", b.opts.MaxRounds)
+}
+
+// tellRoundLimit shows the client why a question was not shown.
+func (b *Bridge) tellRoundLimit(session string) {
+	b.logger.Warn("question limit reached", "session", session, "max-rounds", b.opts.MaxRounds)
+	b.relay.Client.Notify(acp.ClientMethodSessionUpdate, acp.SessionNotification{
+		SessionId: acp.SessionId(session),
+		Update: acp.StartToolCall(acp.ToolCallId(newToolCallID()), "askbridge: "+b.roundLimitMessage(),
+			acp.WithStartKind(acp.ToolKindThink), acp.WithStartStatus(acp.ToolCallStatusFailed)),
+	})
+}
+
+// clientPeer is the client as permission.Ask sees it.
+type clientPeer struct{ p *Peer }
+
+func (c clientPeer) RequestPermission(ctx context.Context, params []byte) ([]byte, error) {
+	return c.p.Call(ctx, acp.ClientMethodSessionRequestPermission, json.RawMessage(params))
+}
+
+func (c clientPeer) Notify(ctx context.Context, method string, params any) error {
+	return c.p.Notify(method, params)
+}
+
+// newToolCallID is a fresh id for a tool call askbridge shows itself.
+func newToolCallID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return "askbridge-" + hex.EncodeToString(b)
+}

@@ -1,0 +1,161 @@
+package adapter
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// Dialect is one way agents ask the user a question: how it is recognised,
+// how its input becomes a question set, how the outcome becomes its reply.
+// The bridge owns everything in between (the board, rounds, cancellation,
+// timeouts, permission requests or a form), so a dialect is one small type
+// in one file, registered in Dialects.
+type Dialect interface {
+	// Name names the dialect in logs.
+	Name() string
+	// Hooks are the messages the dialect reads.
+	Hooks() []Hook
+	// Claim looks at one of those messages on the relay's reading goroutine
+	// (it must not block) and returns the question set it carries, or nil
+	// when the message is not the dialect's: it then goes on to the next
+	// dialect hooked on the method, and on to the other side.
+	Claim(h Host, m *Message) *Claim
+}
+
+// Side is the side a hooked message comes from.
+type Side int
+
+const (
+	FromAgent  Side = iota // the agent sends it (a question, usually)
+	FromClient             // the client sends it
+)
+
+// Hook names a method a dialect reads, and who sends it.
+type Hook struct {
+	From   Side
+	Method string
+}
+
+// Claim is a question set a dialect took from a message.
+type Claim struct {
+	SessionID  string
+	ToolCallID string // the agent's tool call, when it has one
+	// Observe lets the message go on to the other side as well: the dialect
+	// answers the agent some other way (OpenCode's HTTP server). Otherwise
+	// the message is the bridge's to answer, and a notification (no id) is
+	// refused with a log line: nothing can be replied to it.
+	Observe bool
+	// Questions decodes and validates the set. It runs on a goroutine of its
+	// own and may block; an error ends the set with Outcome.Status Invalid.
+	Questions func(ctx context.Context) ([]permission.Question, error)
+	// AsForm lets the set be shown as one form to a client that renders
+	// forms, instead of a permission request per question.
+	AsForm bool
+	// Fallback forwards the request to the client first, and serves the
+	// claim only when the client answers that it does not know the method
+	// (-32601): a client that implements an agent's extension keeps its own
+	// UI. Only for requests.
+	Fallback bool
+	// Reply turns the outcome into the agent's answer: a result for the
+	// request's id, or an error (an *Error is sent as it is). A claim of a
+	// message with no id delivers its answer itself and returns nil, nil.
+	Reply func(ctx context.Context, o Outcome) (any, error)
+}
+
+// Status says how a question set ended.
+type Status int
+
+const (
+	// Answered: Outcome.Result holds the answers (the user's, or the
+	// recommended ones after a timeout with OnTimeoutRecommended).
+	Answered Status = iota
+	// Cancelled: the user dismissed it, the session was cancelled, the agent
+	// withdrew its request, askbridge shut down, or the client failed.
+	Cancelled
+	// TimedOut: nobody answered within Options.QuestionTimeout.
+	TimedOut
+	// Refused: not asked, the turn used up Options.MaxRounds.
+	// Outcome.Message says so in words for the model.
+	Refused
+	// Invalid: the questions cannot be asked; Outcome.Err says why.
+	Invalid
+)
+
+// Outcome is how a question set ended, as a dialect's Reply sees it.
+type Outcome struct {
+	Status  Status
+	Result  permission.Result
+	Err     error  // Invalid
+	Message string // Refused
+}
+
+// Host is what a dialect may use of the bridge.
+type Host interface {
+	// ClientRendersForms reports whether the client shows form
+	// elicitations itself (and Render does not force permission requests).
+	ClientRendersForms() bool
+	// ActiveSession is named, or when empty the session that last got a
+	// prompt.
+	ActiveSession(named string) string
+	// SessionCwd is the working directory the client gave the session.
+	SessionCwd(id string) string
+	Limits() permission.Limits
+	Logger() *slog.Logger
+	// Client and Agent write to the two sides.
+	Client() *Peer
+	Agent() *Peer
+}
+
+// Advertiser is a dialect that needs something in the client's initialize
+// before its agent will ask at all.
+type Advertiser interface {
+	// Advertise lists what to add to initialize's params, each set unless
+	// the client already says it.
+	Advertise() []Default
+}
+
+// Default is a value set at Path in a JSON object unless present.
+type Default struct {
+	Path  []string
+	Value json.RawMessage
+}
+
+// Launcher is a dialect that changes how its agent is started.
+type Launcher interface {
+	// Recognise reports whether argv starts this dialect's agent.
+	Recognise(argv []string) bool
+	// Launch returns the agent's command and the environment to add.
+	Launch(argv []string) (cmd []string, env []string, err error)
+}
+
+// Dialects is the table of the dialects askbridge speaks, fresh for one
+// bridge. Order matters where dialects share a method: the first to claim
+// a message wins.
+func Dialects() []Dialect {
+	return []Dialect{
+		&Elicitation{},
+		&Qwen{},
+		&OpenCode{},
+		&Ask{},
+	}
+}
+
+// Launch lets the dialect that starts argv's agent change how it starts:
+// kind "auto" asks each Launcher whether it recognises argv, "generic"
+// none, and any other kind names the dialect to use. It returns the
+// command and the environment to add.
+func Launch(dialects []Dialect, argv []string, kind string) ([]string, []string, error) {
+	for _, d := range dialects {
+		l, ok := d.(Launcher)
+		if !ok || kind == "generic" {
+			continue
+		}
+		if kind == d.Name() || kind == "auto" && l.Recognise(argv) {
+			return l.Launch(argv)
+		}
+	}
+	return argv, nil, nil
+}

@@ -1,0 +1,107 @@
+package adapter
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// initCaps is the part of initialize the bridge reads. form stays raw: only
+// an object advertises forms (Claude offers AskUserQuestion for "form":{}
+// but not for "form":true), and the SDK's struct would refuse true outright.
+type initCaps struct {
+	ClientCapabilities struct {
+		Elicitation struct {
+			Form json.RawMessage `json:"form"`
+		} `json:"elicitation"`
+	} `json:"clientCapabilities"`
+}
+
+// onInitialize remembers whether the client renders forms itself, and
+// advertises what the dialects need when the client lacks it. Only the
+// params' members on the patched paths are re-encoded; the rest of the
+// message goes on as it came.
+func (b *Bridge) onInitialize(m *Message) Verdict {
+	var p initCaps
+	if err := m.Params(&p); err != nil {
+		return Pass
+	}
+	form := bytes.TrimSpace(p.ClientCapabilities.Elicitation.Form)
+	hasForm := len(form) > 0 && form[0] == '{'
+	b.mu.Lock()
+	b.clientForm = hasForm
+	b.mu.Unlock()
+	b.logger.Info("client initialize", "clientRendersForms", hasForm, "advertise", b.opts.Advertise)
+	if !b.opts.Advertise {
+		return Pass
+	}
+	var defaults []Default
+	for _, d := range b.dialects {
+		if a, ok := d.(Advertiser); ok {
+			defaults = append(defaults, a.Advertise()...)
+		}
+	}
+	if len(defaults) == 0 {
+		return Pass
+	}
+	return RewriteParams(func(raw json.RawMessage) (json.RawMessage, error) {
+		var err error
+		for _, d := range defaults {
+			if raw, err = setDefault(raw, d.Path, d.Value); err != nil {
+				return nil, err
+			}
+		}
+		return raw, nil
+	})(m)
+}
+
+// setDefault sets obj[path...] = v unless it is present, creating objects
+// on the way.
+func setDefault(obj json.RawMessage, path []string, v json.RawMessage) (json.RawMessage, error) {
+	var m map[string]json.RawMessage
+	if len(obj) > 0 && !bytes.Equal(obj, []byte("null")) {
+		if err := json.Unmarshal(obj, &m); err != nil {
+			return nil, err
+		}
+	}
+	if m == nil {
+		m = map[string]json.RawMessage{}
+	}
+	cur, ok := m[path[0]]
+	switch {
+	case len(path) == 1:
+		if ok && sameKind(cur, v) {
+			return obj, nil
+		}
+		m[path[0]] = v
+	default:
+		next, err := setDefault(cur, path[1:], v)
+		if err != nil {
+			return nil, err
+		}
+		m[path[0]] = next
+	}
+	return json.Marshal(m)
+}
+
+// sameKind reports whether a present value already says what v would:
+// an object where an object is wanted, true where true is.
+func sameKind(cur, v json.RawMessage) bool {
+	cur = bytes.TrimSpace(cur)
+	if len(cur) == 0 {
+		return false
+	}
+	if v[0] == '{' {
+		return cur[0] == '{'
+	}
+	return bytes.Equal(cur, v)
+}
+
+// mustJSON encodes a value askbridge itself built; it cannot fail for the
+// types it is used with.
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

@@ -1,0 +1,69 @@
+package adapter
+
+import "fmt"
+
+// Render says how questions reach the client.
+type Render int
+
+const (
+	// RenderAuto, the zero value, passes forms through to a client that
+	// renders them, and asks every other client with permission requests.
+	RenderAuto Render = iota
+	// RenderPermission always asks with permission requests.
+	RenderPermission
+)
+
+// OnTimeout says what a question set that nobody answered in time becomes.
+type OnTimeout int
+
+const (
+	// TimeoutEnd, the zero value, ends the set: the agent gets its
+	// dialect's answer for a timeout (Status TimedOut).
+	TimeoutEnd OnTimeout = iota
+	// TimeoutRecommended answers each question with its option whose label
+	// ends in "(Recommended)", else its first.
+	TimeoutRecommended
+)
+
+// String is the flag spelling: "auto" or "permission".
+func (r Render) String() string {
+	if r == RenderPermission {
+		return "permission"
+	}
+	return "auto"
+}
+
+// Set parses the flag spelling, so a Render is a flag.Value.
+func (r *Render) Set(s string) error {
+	switch s {
+	case "auto", "":
+		*r = RenderAuto
+	case "permission":
+		*r = RenderPermission
+	default:
+		return fmt.Errorf("%q: want auto or permission", s)
+	}
+	return nil
+}
+
+// String is the flag spelling: "cancel" or "recommended".
+func (o OnTimeout) String() string {
+	if o == TimeoutRecommended {
+		return "recommended"
+	}
+	return "cancel"
+}
+
+// Set parses the flag spelling, so an OnTimeout is a flag.Value. "cancel"
+// is kept as the name of TimeoutEnd for the flags that said it before.
+func (o *OnTimeout) Set(s string) error {
+	switch s {
+	case "cancel", "end", "":
+		*o = TimeoutEnd
+	case "recommended":
+		*o = TimeoutRecommended
+	default:
+		return fmt.Errorf("%q: want cancel or recommended", s)
+	}
+	return nil
+}

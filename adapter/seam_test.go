@@ -1,0 +1,75 @@
+package adapter
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// probe is a dialect of the tests' own, on the seam as any dialect is: it
+// claims "x/ask" requests, asks one question, and replies with the label.
+type probe struct{ fallback bool }
+
+func (*probe) Name() string  { return "probe" }
+func (*probe) Hooks() []Hook { return []Hook{{FromAgent, "x/ask"}} }
+func (p *probe) Claim(h Host, m *Message) *Claim {
+	return &Claim{
+		SessionID: h.ActiveSession(""),
+		Fallback:  p.fallback,
+		Questions: func(context.Context) ([]permission.Question, error) {
+			return []permission.Question{{Question: "Which?", Header: "Pick", Options: []permission.Option{{Label: "A"}, {Label: "B"}}}}, nil
+		},
+		Reply: func(_ context.Context, o Outcome) (any, error) {
+			if o.Status != Answered {
+				return map[string]string{"status": "not answered"}, nil
+			}
+			return map[string]string{"picked": o.Result.Answers[0].Answer.Labels[0]}, nil
+		},
+	}
+}
+
+func TestADialectOnTheSeamAsksAndReplies(t *testing.T) {
+	h := newBridgeHarness(t, Options{Dialects: []Dialect{&probe{}}})
+	h.openSession(t, "s1")
+	h.agent.send(`{"jsonrpc":"2.0","id":7,"method":"x/ask","params":{}}`)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	h.answer(t, req, pick("B"))
+	assert.JSONEq(t, `{"picked":"B"}`, string(h.agentReply(t, "7").Result))
+}
+
+func TestAFallbackDialectAsksOnlyWhenTheClientDoesNotKnowTheMethod(t *testing.T) {
+	h := newBridgeHarness(t, Options{Dialects: []Dialect{&probe{fallback: true}}})
+	h.openSession(t, "s1")
+
+	// A client that implements the method answers it itself.
+	h.agent.send(`{"jsonrpc":"2.0","id":1,"method":"x/ask","params":{}}`)
+	fwd, _ := h.nextRequest(t, "x/ask")
+	h.answer(t, fwd, `{"own":"ui"}`)
+	assert.JSONEq(t, `{"own":"ui"}`, string(h.agentReply(t, "1").Result))
+
+	// One that does not know it gets the question as a permission request,
+	// and the agent never sees the -32601.
+	h.agent.send(`{"jsonrpc":"2.0","id":2,"method":"x/ask","params":{}}`)
+	fwd, _ = h.nextRequest(t, "x/ask")
+	h.client.send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	h.answer(t, req, pick("A"))
+	reply := h.agentReply(t, "2")
+	require.Nil(t, reply.Error)
+	assert.JSONEq(t, `{"picked":"A"}`, string(reply.Result))
+}
+
+func TestAQuestionSentAsANotificationGetsNoReply(t *testing.T) {
+	h := newBridgeHarness(t, Options{})
+	h.openSession(t, "s1")
+	h.agent.send(`{"jsonrpc":"2.0","method":"_askbridge/ask","params":{"questions":[{"question":"Q?","header":"H","options":[{"label":"a"},{"label":"b"}]}]}}`)
+	h.agent.send(`{"jsonrpc":"2.0","method":"ping/after"}`)
+	// Nothing is asked and nothing answered: the next line the client sees
+	// is the notification sent after it.
+	m := decode(t, h.client.recv())
+	assert.Equal(t, "ping/after", m.Method)
+}

@@ -1,0 +1,125 @@
+package adapter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// intercept is the relay hook of dialect d: a message d claims is served on
+// a goroutine of its own and, unless d only observes it, taken off the wire.
+func (b *Bridge) intercept(d Dialect) Interceptor {
+	return func(m *Message) Verdict {
+		c := d.Claim(b, m)
+		if c == nil {
+			return Pass
+		}
+		if !c.Observe && m.ID == nil {
+			b.logger.Warn(d.Name()+": a question sent as a notification cannot be answered; dropped it", "method", m.Method)
+			return Verdict{Take: true}
+		}
+		m = m.Clone()
+		if c.Fallback {
+			return Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+				if !methodNotFound(resp) {
+					return nil
+				}
+				b.logger.Info(d.Name()+": the client does not know the method; askbridge answers it", "method", m.Method)
+				b.start(d, m, c)
+				return Drop
+			}}
+		}
+		b.start(d, m, c)
+		if c.Observe {
+			return Pass
+		}
+		return Verdict{Take: true}
+	}
+}
+
+// start serves a claim on a goroutine of its own and replies to the agent.
+func (b *Bridge) start(d Dialect, m *Message, c *Claim) {
+	b.inflight.Add(1)
+	go func() {
+		defer b.inflight.Done()
+		result, err := b.serve(context.Background(), c, m.ID)
+		if m.ID != nil && !c.Observe {
+			b.replyAgent(d.Name(), m.ID, result, err)
+		}
+	}()
+}
+
+// methodNotFound reports whether a response is the -32601 error.
+func methodNotFound(resp json.RawMessage) bool {
+	var r struct {
+		Error *struct {
+			Code int `json:"code"`
+		} `json:"error"`
+	}
+	return json.Unmarshal(resp, &r) == nil && r.Error != nil && r.Error.Code == CodeMethodNotFound
+}
+
+// serve runs a claimed set: decode and validate, ask, and make the reply.
+// reqID ties the set to the agent's request, for $/cancel_request.
+func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (any, error) {
+	ctx, done := b.begin(ctx, c.SessionID, reqID)
+	defer done()
+	qs, err := c.Questions(ctx)
+	if err != nil {
+		return c.Reply(context.WithoutCancel(ctx), Outcome{Status: Invalid, Err: err})
+	}
+	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, Questions: qs}
+	var o Outcome
+	if c.AsForm && b.ClientRendersForms() {
+		o = b.askForm(ctx, req)
+	} else {
+		o = b.askClient(ctx, req)
+	}
+	return c.Reply(context.WithoutCancel(ctx), o)
+}
+
+// replyAgent sends a dialect's answer to the agent's request id. An answer
+// that cannot be encoded becomes a JSON-RPC error to the same id: the agent
+// must never wait for a reply that was not sent.
+func (b *Bridge) replyAgent(dialect string, id json.RawMessage, result any, err error) {
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) {
+			e = Internal("askbridge: "+err.Error(), nil)
+		}
+		b.relay.Agent.ReplyError(id, e)
+		return
+	}
+	if _, merr := json.Marshal(result); merr != nil {
+		b.logger.Error(dialect+": the answer cannot be encoded; the agent gets an error instead", "err", merr)
+		b.relay.Agent.ReplyError(id, Internal("askbridge: the answer could not be encoded: "+merr.Error(), nil))
+		return
+	}
+	if err := b.relay.Agent.Reply(id, result); err != nil {
+		b.logger.Debug(dialect+": replying to the agent failed", "err", err)
+	}
+}
+
+// invalidQuestions is the invalid-params error listing every violation.
+func invalidQuestions(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	var ve *permission.ValidationError
+	if errors.As(err, &ve) {
+		list := make([]string, 0, len(ve.Violations))
+		for _, v := range ve.Violations {
+			list = append(list, v.String())
+		}
+		return InvalidParams("askbridge: invalid questions: "+err.Error(), violations{list})
+	}
+	return InvalidParams("askbridge: invalid questions: "+err.Error(), nil)
+}
+
+// violations is the data of an invalid-questions error.
+type violations struct {
+	Violations []string `json:"violations"`
+}

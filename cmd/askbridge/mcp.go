@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os/signal"
+	"syscall"
+
+	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func init() { subcommands["mcp"] = runMCP }
+
+const mcpUsage = `Usage: askbridge mcp
+
+A stdio MCP server with one tool, ask_user_question, that asks the user
+through the askbridge that started the agent. askbridge adds it to the
+sessions of agents with no question tool of their own; it is not meant to
+be run by hand. It exits when its stdin closes.
+
+Environment:
+  ASKBRIDGE_SOCKET   the running askbridge's ask socket (set by askbridge)
+  ASKBRIDGE_MCP_TAG  the session the server asks in (set by askbridge)
+  ASK_MAX_QUESTIONS, ASK_MAX_OPTIONS, ASK_HEADER_MAX_LENGTH,
+  ASK_QUESTION_MAX_LENGTH  limits of a question set, as for askbridge ask`
+
+// runMCP is `askbridge mcp`: the MCP ask server on stdin and stdout.
+func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("askbridge mcp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, mcpUsage) }
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "askbridge mcp: unexpected argument %q\n%s\n", fs.Arg(0), mcpUsage)
+		return 2
+	}
+	opts, err := mcpask.OptionsFromEnv()
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge mcp:", err)
+		return 2
+	}
+	// The SDK's own logs only when something goes wrong: the agent may show
+	// this stderr to the user.
+	opts.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	t := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
+	if err := mcpask.Run(ctx, opts, t); err != nil {
+		fmt.Fprintln(stderr, "askbridge mcp:", err)
+		return 1
+	}
+	return 0
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,99 @@
+package mcpask
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/askbridge/askbridge/permission"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Answer is one answer in the result's structuredContent.
+type Answer struct {
+	Answer string   `json:"answer"`
+	Labels []string `json:"labels,omitempty"`
+	Typed  bool     `json:"typed"`
+}
+
+// Answers is the result's structuredContent: answers by question text.
+type Answers struct {
+	Answers map[string]Answer `json:"answers"`
+}
+
+// answersResult is the answers as one line each, `"question"="answer"`,
+// the way a model reads them best, plus the same as structuredContent.
+func answersResult(r permission.Result) *mcp.CallToolResult {
+	out := Answers{Answers: map[string]Answer{}}
+	var lines []string
+	for _, a := range r.Answers {
+		typed := a.Answer.Other && a.Answer.Custom != ""
+		out.Answers[a.Question.Question] = Answer{Answer: a.Answer.Text(), Labels: a.Answer.Labels, Typed: typed}
+		lines = append(lines, answerLine(a))
+	}
+	if len(lines) == 0 {
+		lines = []string{"The user gave no answer."} // never an empty text for the model
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: strings.Join(lines, "\n")}},
+		StructuredContent: out,
+	}
+}
+
+// answerLine is `"Which database?"="Redis"`, with what the user typed
+// marked as typed so the model does not take it for one of its options.
+func answerLine(a permission.Answered) string {
+	q := strconv.Quote(a.Question.Question)
+	ans := a.Answer
+	parts := append([]string(nil), ans.Labels...)
+	switch {
+	case ans.Other && ans.Custom != "" && len(parts) == 0:
+		return q + "=" + strconv.Quote(ans.Custom) + " (typed by the user)"
+	case ans.Other && ans.Custom != "":
+		parts = append(parts, ans.Custom)
+		return q + "=" + strconv.Quote(strings.Join(parts, ", ")) + " (" + strconv.Quote(ans.Custom) + " typed by the user)"
+	case ans.Other:
+		// The client could not carry the typed text.
+		parts = append(parts, "Other")
+		return q + "=" + strconv.Quote(strings.Join(parts, ", ")) + " (" + permission.OtherWithoutText + ")"
+	}
+	return q + "=" + strconv.Quote(strings.Join(parts, ", "))
+}
+
+// invalidResult lists every violation, one a line, so that the model can
+// fix them all in one go.
+func invalidResult(err error) *mcp.CallToolResult {
+	var b strings.Builder
+	b.WriteString("Invalid questions, nothing was asked. Fix these and call " + ToolName + " again:")
+	var ve *permission.ValidationError
+	if errors.As(err, &ve) {
+		for _, v := range ve.Violations {
+			b.WriteString("\n- " + v.String())
+		}
+	} else {
+		b.WriteString("\n- " + err.Error())
+	}
+	return errorResult(b.String())
+}
+
+// cancelText is what the model reads when the user cancelled.
+func cancelText(reason string) string {
+	s := "The user cancelled the question without answering. Do not guess the answer: continue without it or wait for the user's instructions."
+	if reason != "" && reason != "the user dismissed the question" {
+		s += " (" + reason + ")"
+	}
+	return s
+}
+
+// failureText is what the model reads when the question could not be asked.
+func failureText(err error) string {
+	s := "The question could not be asked: " + err.Error() + "."
+	if errors.Is(err, errUnreachable) || errors.Is(err, errGone) {
+		s += " Ask the user in the chat instead."
+	}
+	return s
+}
+
+func errorResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}

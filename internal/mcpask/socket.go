@@ -1,0 +1,94 @@
+package mcpask
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/askbridge/askbridge/permission"
+	"github.com/sourcegraph/jsonrpc2"
+)
+
+// These name the `askbridge ask` socket and its method; they must match
+// adapter.SocketEnv and adapter.AskMethod (cmd/askbridge's tests ask
+// through the real socket). They are repeated here so that the adapter may
+// import this package.
+const (
+	SocketEnv = "ASKBRIDGE_SOCKET"
+	TagEnv    = "ASKBRIDGE_MCP_TAG"
+	askMethod = "_askbridge/ask"
+)
+
+// codeInvalidParams is JSON-RPC's invalid params: askbridge's answer to a
+// question set it will not ask, with the violations in its data.
+const codeInvalidParams = -32602
+
+// dialTimeout bounds reaching askbridge: a socket that takes longer is as
+// good as absent, and the model must not wait on it.
+const dialTimeout = 2 * time.Second
+
+// errUnreachable is askbridge not being there to ask.
+var errUnreachable = errors.New("askbridge is not reachable")
+
+// errGone is askbridge closing the connection before an answer.
+var errGone = errors.New("askbridge closed the connection before the user answered")
+
+// askSocket asks the question set through askbridge's socket and returns
+// the outcome. questions is the tool input's questions, passed on as the
+// model wrote them.
+func askSocket(ctx context.Context, path, tag string, questions json.RawMessage) (permission.Result, error) {
+	if path == "" {
+		return permission.Result{}, fmt.Errorf("%w: %s is not set, so this server was not started by askbridge", errUnreachable, SocketEnv)
+	}
+	d := net.Dialer{Timeout: dialTimeout}
+	c, err := d.DialContext(ctx, "unix", path)
+	if err != nil {
+		return permission.Result{}, fmt.Errorf("%w at %s=%s: %v", errUnreachable, SocketEnv, path, err)
+	}
+	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewPlainObjectStream(c), jsonrpc2.HandlerWithError(func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) {
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "askbridge mcp takes no requests"}
+	}))
+	// Closing withdraws a question still open: askbridge cancels a set
+	// whose asker disconnected.
+	defer conn.Close()
+	params := map[string]any{"questions": questions, "format": "result"}
+	if tag != "" {
+		params["mcpTag"] = tag
+	}
+	var res permission.Result
+	err = conn.Call(ctx, askMethod, params, &res)
+	var rpcErr *jsonrpc2.Error
+	switch {
+	case err == nil:
+		return res, nil
+	case ctx.Err() != nil:
+		return permission.Result{}, context.Cause(ctx)
+	case errors.Is(err, jsonrpc2.ErrClosed):
+		return permission.Result{}, errGone
+	case errors.As(err, &rpcErr):
+		return permission.Result{}, fromRPCError(rpcErr)
+	default:
+		return permission.Result{}, fmt.Errorf("asking askbridge: %v", err)
+	}
+}
+
+// fromRPCError reads askbridge's error: a ValidationError when it refused
+// the set (its limits may differ from this process's), else its message.
+func fromRPCError(e *jsonrpc2.Error) error {
+	if e.Code == codeInvalidParams && e.Data != nil {
+		var data struct{ Violations []string }
+		if json.Unmarshal(*e.Data, &data) == nil && len(data.Violations) > 0 {
+			ve := &permission.ValidationError{}
+			for _, v := range data.Violations {
+				path, msg, _ := strings.Cut(v, ": ")
+				ve.Violations = append(ve.Violations, permission.Violation{Path: path, Message: msg})
+			}
+			return ve
+		}
+	}
+	return fmt.Errorf("askbridge did not ask: %s", e.Message)
+}
