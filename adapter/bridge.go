@@ -95,12 +95,15 @@ func (b *Bridge) Setup(r *Relay) func() {
 	r.FromClient(acp.AgentMethodSessionCancel, b.onSessionCancel)
 	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
 	for _, d := range b.dialects {
-		for _, h := range d.Hooks() {
-			if h.From == FromClient {
-				r.FromClient(h.Method, b.intercept(d))
-			} else {
-				r.FromAgent(h.Method, b.intercept(d))
+		if rw, ok := d.(Rewriter); ok {
+			for _, w := range rw.Rewrites(b) {
+				b.install(w.Hook, w.Intercept)
 			}
+		}
+	}
+	for _, d := range b.dialects {
+		for _, h := range d.Hooks() {
+			b.install(h, b.intercept(d))
 		}
 	}
 	stopSocket := b.serveSocket()

@@ -131,6 +131,28 @@ type Launcher interface {
 	Launch(argv []string) (cmd []string, env []string, err error)
 }
 
+// Rewriter is a dialect that also changes messages on their way, beyond
+// the question sets it claims (MCPAsk lists its server in session/new).
+// Its rewrites are installed before any dialect's hooks, in table order.
+type Rewriter interface {
+	Rewrites(h Host) []Rewrite
+}
+
+// Rewrite is a relay interceptor for one method and side.
+type Rewrite struct {
+	Hook
+	Intercept Interceptor
+}
+
+// install puts fn on the relay for h's method and side.
+func (b *Bridge) install(h Hook, fn Interceptor) {
+	if h.From == FromClient {
+		b.relay.FromClient(h.Method, fn)
+	} else {
+		b.relay.FromAgent(h.Method, fn)
+	}
+}
+
 // Dialects is the table of the dialects askbridge speaks, fresh for one
 // bridge. Order matters where dialects share a method: the first to claim
 // a message wins.
@@ -139,6 +161,7 @@ func Dialects() []Dialect {
 		&Elicitation{},
 		&Qwen{},
 		&OpenCode{},
+		&MCPAsk{}, // before Ask: it takes the asks that carry an mcpTag
 		&Ask{},
 	}
 }

@@ -36,6 +36,7 @@ type proxyOptions struct {
 	deskAllowRemote bool
 	deskCustom      bool
 	agentKind       string
+	injectAsk       string
 }
 
 func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
@@ -55,6 +56,7 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
+	fs.StringVar(&o.injectAsk, "inject-ask", "auto", "list askbridge's MCP ask tool (askbridge mcp) in each session: auto (for agents that cannot ask in a way askbridge handles, such as Gemini CLI), always, or never")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -75,6 +77,8 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--max-rounds %d: must not be negative", o.maxRounds)
 	case o.agentKind != "auto" && o.agentKind != "opencode" && o.agentKind != "generic":
 		return fmt.Errorf("--agent-kind %q: want auto, opencode or generic", o.agentKind)
+	case o.injectAsk != "auto" && o.injectAsk != "always" && o.injectAsk != "never":
+		return fmt.Errorf("--inject-ask %q: want auto, always or never", o.injectAsk)
 	}
 	return nil
 }
