@@ -247,9 +247,10 @@ func setValue(obj json.RawMessage, key string, v json.RawMessage) (json.RawMessa
 }
 
 // newTag is a tag no other session-creating request gets: it is all the
-// server shows to say which session it belongs to.
+// server shows to say which session it belongs to. It has the shape of
+// askbridge's generated tool call ids, which fixtures normalise.
 func newTag() string {
-	b := make([]byte, 12)
+	b := make([]byte, 8)
 	rand.Read(b)
-	return hex.EncodeToString(b)
+	return "askbridge-" + hex.EncodeToString(b)
 }
