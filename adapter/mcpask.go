@@ -19,7 +19,8 @@ import (
 // request that listed it, and the tag names the session: questions reach
 // the right session with several open. The agent's permission request to
 // run that tool is askbridge's to answer (allowed for the session); the user
-// sees the question, not "allow ask_user_question?".
+// sees the question, not "allow ask_user_question?", and the client is told
+// the tool call is running, as Gemini's later updates of it expect.
 //
 // Set Inject, Command and Socket (SetInjection) before the bridge starts:
 // without a command and a socket nothing is injected.

@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -215,9 +216,31 @@ func (d *MCPAsk) onPermission(h Host) Interceptor {
 			d.allowed[p.SessionID] = true
 			d.mu.Unlock()
 		}
-		id := m.Clone().ID
-		// Not on the reading goroutine: a write to the agent may wait on it.
-		go h.Agent().Reply(id, acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(acp.PermissionOptionId(option))})
+		m = m.Clone()
+		// Not on the reading goroutine: a write may wait on the other side.
+		go func() {
+			// The client learns of the tool call as it would have from the
+			// request: Gemini's later updates of it name it.
+			if call := runningCall(m); call != nil {
+				h.Client().Notify(acp.ClientMethodSessionUpdate, call)
+			}
+			h.Agent().Reply(m.ID, acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(acp.PermissionOptionId(option))})
+		}()
 		return Verdict{Take: true}
 	}
+}
+
+// runningCall is the session/update announcing the request's tool call as
+// running, its fields as the agent sent them; nil if there is none.
+func runningCall(m *Message) map[string]any {
+	var p struct {
+		SessionID string                     `json:"sessionId"`
+		ToolCall  map[string]json.RawMessage `json:"toolCall"`
+	}
+	if m.Params(&p) != nil || p.ToolCall == nil {
+		return nil
+	}
+	p.ToolCall["sessionUpdate"] = json.RawMessage(`"tool_call"`)
+	p.ToolCall["status"] = json.RawMessage(`"in_progress"`)
+	return map[string]any{"sessionId": p.SessionID, "update": p.ToolCall}
 }

@@ -18,7 +18,7 @@ func geminiPermission(id int, session, server, tool string, options string) stri
 }
 
 // The agent's request to run askbridge's own tool is answered by askbridge,
-// allowed for the whole session; the client never sees it.
+// allowed for the whole session; the client never sees the request.
 func TestMCPAskAllowsItsOwnToolWithoutAskingTheUser(t *testing.T) {
 	for _, c := range []struct{ name, options, want string }{
 		{"the server for the session", "", "proceed_always_server"},
@@ -32,8 +32,13 @@ func TestMCPAskAllowsItsOwnToolWithoutAskingTheUser(t *testing.T) {
 
 			h.agent.send(geminiPermission(0, "s1", "askbridge", "ask_user_question", c.options))
 			assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"`+c.want+`"}}`, string(h.agentReply(t, "0").Result))
+			// The client sees the tool call running, as Gemini's later
+			// updates of it expect, and no request.
+			assert.JSONEq(t, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call",
+				"toolCallId":"mcp_askbridge_ask_user_question__gemini_askbridge_0","status":"in_progress","title":"ask_user_question (askbridge MCP Server)",
+				"content":[{"type":"content","content":{"type":"text","text":"{\"questions\":[]}"}}],"locations":[],"kind":"other"}}}`, h.client.recv())
 			h.agent.send(`{"jsonrpc":"2.0","method":"ping/after"}`)
-			assert.Equal(t, "ping/after", decode(t, h.client.recv()).Method, "nothing reached the client before")
+			assert.Equal(t, "ping/after", decode(t, h.client.recv()).Method, "nothing else reached the client")
 			assert.Contains(t, h.log.String(), "allowed askbridge's ask tool for the session")
 		})
 	}
