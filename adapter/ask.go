@@ -28,14 +28,15 @@ func (*Ask) Name() string { return "ask" }
 // Hooks implements Dialect.
 func (*Ask) Hooks() []Hook { return []Hook{{FromAgent, AskMethod}} }
 
-// askParams are the params of AskMethod.
-type askParams struct {
+// AskParams are the params of AskMethod, as an agent or `askbridge ask`
+// sends them.
+type AskParams struct {
 	Questions  json.RawMessage `json:"questions"`
-	SessionID  string          `json:"sessionId"`
-	ToolCallID string          `json:"toolCallId"`
+	SessionID  string          `json:"sessionId,omitempty"`
+	ToolCallID string          `json:"toolCallId,omitempty"`
 	// Format "cli" asks for `askbridge ask`'s output instead of the SDK
 	// result; "result" for the permission.Result itself (`askbridge mcp`).
-	Format string `json:"format"`
+	Format string `json:"format,omitempty"`
 	// MCPTag names the session whose session/new started `askbridge mcp`.
 	MCPTag string `json:"mcpTag,omitempty"`
 }
@@ -45,7 +46,7 @@ func (d *Ask) Claim(h Host, m *Message) *Claim {
 	var env struct {
 		Params json.RawMessage `json:"params"`
 	}
-	var p askParams
+	var p AskParams
 	parseErr := json.Unmarshal(m.Raw, &env)
 	if parseErr == nil {
 		parseErr = json.Unmarshal(env.Params, &p)
@@ -114,7 +115,9 @@ func newSDKResult(questions json.RawMessage, o Outcome) sdkResult {
 	switch o.Status {
 	case Refused:
 		return sdkResult{Behavior: "deny", Message: o.Message, Interrupt: new(false)}
-	case Cancelled, TimedOut:
+	case TimedOut:
+		return sdkResult{Behavior: "deny", Message: permission.NoAnswerInTime, Interrupt: new(false)}
+	case Cancelled:
 		return sdkResult{Behavior: "deny", Message: CancelMessage, Interrupt: new(true)}
 	}
 	answers := map[string]string{}
@@ -136,11 +139,18 @@ type cliCancelled struct {
 	Cancelled bool `json:"cancelled"`
 }
 
+type cliTimedOut struct {
+	TimedOut bool   `json:"timedOut"`
+	Message  string `json:"message"`
+}
+
 func cliResult(o Outcome) (any, error) {
 	switch o.Status {
 	case Refused:
 		return nil, Internal(o.Message, nil)
-	case Cancelled, TimedOut:
+	case TimedOut:
+		return cliTimedOut{TimedOut: true, Message: permission.NoAnswerInTime}, nil
+	case Cancelled:
 		return cliCancelled{Cancelled: true}, nil
 	}
 	return cliAnswered{Answers: CLIAnswers(o.Result)}, nil

@@ -23,6 +23,9 @@ func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome 
 		return Outcome{Status: Refused, Message: b.roundLimitMessage()}
 	}
 	req.Round = round
+	if b.opts.QuestionTimeout > 0 {
+		req.Deadline = time.Now().Add(b.opts.QuestionTimeout)
+	}
 	ticket := b.board.Open(req)
 	b.logger.Info("asking", "session", req.SessionID, "round", round, "questions", len(req.Questions), "ticket", ticket.ID)
 
@@ -45,17 +48,11 @@ func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome 
 			flowDone <- false
 		}
 	}()
-	var timeout <-chan time.Time
-	if b.opts.QuestionTimeout > 0 {
-		t := time.NewTimer(b.opts.QuestionTimeout)
-		defer t.Stop()
-		timeout = t.C
-	}
 	select {
 	case <-ticket.Done():
 	case <-ctx.Done():
 		b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
-	case <-timeout:
+	case <-b.expired(ticket):
 		b.onQuestionTimeout(ticket.ID, req)
 	}
 	<-ticket.Done()
@@ -76,6 +73,43 @@ func outcomeOf(res permission.Result) Outcome {
 		return Outcome{Status: Cancelled, Result: res}
 	}
 	return Outcome{Status: Answered, Result: res}
+}
+
+// expired is closed when the ticket's deadline has passed, however often
+// the desk held it off; a warning goes out shortly before. It never closes
+// for a set without a deadline, or once the set is resolved.
+func (b *Bridge) expired(t *permission.Ticket) <-chan struct{} {
+	ch := make(chan struct{})
+	if t.Deadline().IsZero() {
+		return ch
+	}
+	warn := min(time.Minute, b.opts.QuestionTimeout/4)
+	go func() {
+		warned := false
+		for {
+			left := time.Until(t.Deadline())
+			if left <= 0 {
+				close(ch)
+				return
+			}
+			wait := left
+			if !warned && left > warn {
+				wait = left - warn
+			}
+			timer := time.NewTimer(wait)
+			select {
+			case <-t.Done():
+				timer.Stop()
+				return
+			case <-timer.C:
+			}
+			if !warned && time.Until(t.Deadline()) <= warn {
+				warned = true
+				b.board.Expiring(t.ID)
+			}
+		}
+	}()
+	return ch
 }
 
 func (b *Bridge) onQuestionTimeout(id string, req permission.Request) {

@@ -25,7 +25,8 @@ type Options struct {
 	OnTimeout       OnTimeout
 	// MaxRounds limits question sets per prompt turn; 0 means no limit.
 	MaxRounds int
-	// Limits are the question limits; the zero value means none.
+	// Limits are the question limits; the zero value means
+	// permission.DefaultLimits.
 	Limits permission.Limits
 	// Board holds the pending question sets; the desk answers through it.
 	// Nil makes a board of the bridge's own.
@@ -73,6 +74,9 @@ func NewBridge(opts Options) *Bridge {
 	if opts.Dialects == nil {
 		opts.Dialects = Dialects()
 	}
+	if opts.Limits == (permission.Limits{}) {
+		opts.Limits = permission.DefaultLimits()
+	}
 	return &Bridge{
 		opts:      opts,
 		board:     opts.Board,
@@ -94,22 +98,11 @@ func (b *Bridge) Setup(r *Relay) func() {
 	r.FromClient(acp.AgentMethodSessionPrompt, b.onPrompt)
 	r.FromClient(acp.AgentMethodSessionCancel, b.onSessionCancel)
 	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
-	for _, d := range b.dialects {
-		if rw, ok := d.(Rewriter); ok {
-			for _, w := range rw.Rewrites(b) {
-				b.install(w.Hook, w.Intercept)
-			}
-		}
-	}
-	for _, d := range b.dialects {
-		for _, h := range d.Hooks() {
-			b.install(h, b.intercept(d))
-		}
-	}
+	b.installDialects()
 	stopSocket := b.serveSocket()
 	return func() {
 		stopSocket()
-		b.Drain(ErrPeerGone, 5*time.Second)
+		b.Drain(errShutdown, 5*time.Second)
 	}
 }
 
@@ -294,3 +287,6 @@ func (b *Bridge) cancelAll(cause error) {
 		a.cancel(cause)
 	}
 }
+
+// errShutdown is the cause of the question sets askbridge ends as it stops.
+var errShutdown = errors.New("askbridge is shutting down")

@@ -377,12 +377,14 @@ func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
 	assert.Contains(t, string(second.Params), `"title":"Round 2 · Pick"`, "a new turn resets the limit, not the numbering")
 }
 
-func TestQuestionTimeoutCancels(t *testing.T) {
+// A timeout is not a cancel: Claude reads a decline as "the user did not
+// answer" and goes on, where a cancel would abort its tool call.
+func TestQuestionTimeoutDeclinesTheForm(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutEnd})
 	h.openSession(t, "s1")
 	h.agent.send(claudeSingle)
 	req, _ := h.nextRequest(t, "session/request_permission")
-	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "41").Result))
+	assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "41").Result))
 	for {
 		m := decode(t, h.client.recv())
 		if m.Method == "$/cancel_request" {

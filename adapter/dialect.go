@@ -144,6 +144,23 @@ type Rewrite struct {
 	Intercept Interceptor
 }
 
+// installDialects puts the dialects on the relay in table order: every
+// Rewriter's rewrites first, then every dialect's hooks.
+func (b *Bridge) installDialects() {
+	for _, d := range b.dialects {
+		if rw, ok := d.(Rewriter); ok {
+			for _, w := range rw.Rewrites(b) {
+				b.install(w.Hook, w.Intercept)
+			}
+		}
+	}
+	for _, d := range b.dialects {
+		for _, h := range d.Hooks() {
+			b.install(h, b.intercept(d))
+		}
+	}
+}
+
 // install puts fn on the relay for h's method and side.
 func (b *Bridge) install(h Hook, fn Interceptor) {
 	if h.From == FromClient {

@@ -103,9 +103,11 @@ func formClaim(h Host, dialect, message string, scope elicitScope, rule companio
 				}
 				h.Logger().Warn(dialect+": cannot show this form", "err", o.Err)
 				return nil, InvalidParams("askbridge: "+o.Err.Error(), nil)
-			case Refused:
+			case Refused, TimedOut:
+				// Claude reads a decline as "the user did not answer" and
+				// goes on; a cancel would abort its tool call.
 				return elicitDecline(), nil
-			case Cancelled, TimedOut:
+			case Cancelled:
 				return acp.UnstableCreateElicitationResponse{Cancel: &acp.UnstableCreateElicitationCancel{Action: "cancel"}}, nil
 			}
 			content := f.content(o.Result)

@@ -93,7 +93,7 @@ type schemaChoice struct {
 // properties' keys sort in the order they are asked, which is the order
 // the SDK's map marshals them in.
 func formRequest(req permission.Request) formParams {
-	props := map[string]any{}
+	props := make(map[string]any, 2*len(req.Questions))
 	for i, q := range req.Questions {
 		var opts []schemaChoice
 		for _, o := range q.Options {

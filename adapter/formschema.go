@@ -109,7 +109,7 @@ func parseForm(message string, raw json.RawMessage, companionOf companionRule) (
 
 func (f *form) field(n string, p *schemaProp, companion string) (permission.Question, formField, error) {
 	q := permission.Question{Header: firstNonEmpty(p.Title, n), Question: firstNonEmpty(p.Description, p.Title, n)}
-	fld := formField{name: n, consts: map[string]any{}, companion: companion}
+	fld := formField{name: n, consts: make(map[string]any), companion: companion}
 	switch {
 	case p.Type == "string" && (len(p.OneOf) > 0 || len(p.Enum) > 0):
 		fld.kind = "single"
@@ -169,7 +169,7 @@ func addChoices(q *permission.Question, f *formField, consts []schemaConst, enum
 
 // content builds the accept content from the answers, typed per the schema.
 func (f *form) content(res permission.Result) map[string]any {
-	out := map[string]any{}
+	out := make(map[string]any, len(f.fields))
 	for i, fld := range f.fields {
 		if i >= len(res.Answers) {
 			break

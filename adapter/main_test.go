@@ -33,9 +33,17 @@ func fakeAgent(mode string) int {
 	if mode == "stderr" {
 		fmt.Fprintln(os.Stderr, "fake agent: hello on stderr")
 	}
+	var log *os.File
+	if path := os.Getenv("ASKBRIDGE_FAKE_LOG"); path != "" {
+		log, _ = os.Create(path)
+		defer log.Close()
+	}
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(nil, 1<<30)
 	for sc.Scan() {
+		if log != nil {
+			fmt.Fprintln(log, sc.Text())
+		}
 		var msg struct {
 			ID     json.RawMessage `json:"id"`
 			Method string          `json:"method"`
@@ -45,6 +53,16 @@ func fakeAgent(mode string) int {
 		}
 		if msg.Method == "crash" {
 			os.Exit(3)
+		}
+		if msg.Method == "ask-now" {
+			// Ask the user through askbridge, as an agent with only the
+			// extension method would.
+			fmt.Println(`{"jsonrpc":"2.0","id":"q1","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`)
+		}
+		if msg.Method == "ask-many" {
+			for i := range 200 {
+				fmt.Printf(`{"jsonrpc":"2.0","id":"q%d","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which %d?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`+"\n", i, i)
+			}
 		}
 		fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":{"echo":%q}}`+"\n", msg.ID, msg.Method)
 	}

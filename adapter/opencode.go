@@ -161,6 +161,16 @@ func (d *OpenCode) claim(h Host, session, callID string, rawInput []byte) *Claim
 			switch {
 			case errors.As(o.Err, &unreachable):
 				d.unreachable(h, session, callID, unreachable.err)
+			case o.Status == TimedOut:
+				// OpenCode's model reads the reply's text; a reject would
+				// say the user dismissed the question.
+				answers := make([][]string, n)
+				for i := range answers {
+					answers[i] = []string{permission.NoAnswerInTime}
+				}
+				if err := oc.post(ctx, dir, qid, "reply", openCodeReply{Answers: answers}); err != nil {
+					h.Logger().Error("posting the timeout to OpenCode failed", "toolCallId", callID, "err", err)
+				}
 			case o.Status == Answered:
 				if err := oc.post(ctx, dir, qid, "reply", openCodeReply{Answers: openCodeAnswers(n, o.Result)}); err != nil {
 					h.Logger().Error("posting the answers to OpenCode failed", "toolCallId", callID, "err", err)

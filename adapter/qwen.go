@@ -66,6 +66,7 @@ func (d *Qwen) Claim(h Host, m *Message) *Claim {
 	var p struct {
 		SessionID string          `json:"sessionId"`
 		ToolCall  json.RawMessage `json:"toolCall"`
+		questions []permission.Question
 	}
 	if err := m.Params(&p); err != nil {
 		return nil
@@ -86,6 +87,7 @@ func (d *Qwen) Claim(h Host, m *Message) *Claim {
 			if err == nil {
 				err = permission.ValidateBridged(qs, h.Limits())
 			}
+			p.questions = qs
 			return qs, err
 		},
 		Reply: func(_ context.Context, o Outcome) (any, error) {
@@ -93,6 +95,16 @@ func (d *Qwen) Claim(h Host, m *Message) *Claim {
 			case Invalid:
 				h.Logger().Warn("qwen question rejected", "err", o.Err)
 				return nil, invalidQuestions(o.Err)
+			case TimedOut:
+				// Qwen has no "no answer": each question says so in words.
+				answers := map[string]string{}
+				for i := range p.questions {
+					answers[strconv.Itoa(i)] = permission.NoAnswerInTime
+				}
+				return qwenResponse{
+					RequestPermissionResponse: acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(qwenSubmit)},
+					Answers:                   answers,
+				}, nil
 			case Answered:
 				return qwenResponse{
 					RequestPermissionResponse: acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(qwenSubmit)},

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os/exec"
+	"sync"
 	"time"
 )
 
@@ -23,7 +24,9 @@ type Config struct {
 	// after SIGTERM, before the next step. Zero means 2s.
 	Grace time.Duration
 	// Setup installs interceptors on the relay before it starts, and may
-	// return a func that Run calls once the relay has stopped.
+	// return a func that Run calls once, before it stops the agent and
+	// before it returns: the bridge's, which cancels every question in
+	// flight and waits (bounded) for each asker to get its cancel.
 	Setup func(*Relay) (cleanup func())
 }
 
@@ -75,7 +78,7 @@ func Run(ctx context.Context, cfg Config) error {
 	cleanup := func() {}
 	if cfg.Setup != nil {
 		if c := cfg.Setup(relay); c != nil {
-			cleanup = c
+			cleanup = sync.OnceFunc(c)
 		}
 	}
 	relay.Start()
@@ -89,10 +92,14 @@ func Run(ctx context.Context, cfg Config) error {
 	select {
 	case <-relay.ClientDone():
 		logger.Info("client closed its input; stopping the agent")
+		cleanup()
+		relay.Flush()
 		agent.Stop(grace)
 		return nil
 	case <-ctx.Done():
 		logger.Info("stopping", "reason", context.Cause(ctx))
+		cleanup()
+		relay.Flush()
 		agent.Stop(grace)
 		return ctx.Err()
 	case <-relay.AgentDone():
@@ -110,6 +117,7 @@ func Run(ctx context.Context, cfg Config) error {
 	agent.reapGroup(grace)
 	exit := &AgentExitError{Err: agent.Err()}
 	relay.FailPending(Internal("askbridge: the "+exit.Error(), nil))
+	cleanup()
 	return exit
 }
 

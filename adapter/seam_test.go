@@ -73,3 +73,12 @@ func TestAQuestionSentAsANotificationGetsNoReply(t *testing.T) {
 	m := decode(t, h.client.recv())
 	assert.Equal(t, "ping/after", m.Method)
 }
+
+// unencodable replies with a value encoding/json refuses.
+type unencodable struct{ probe }
+
+func (u *unencodable) Claim(h Host, m *Message) *Claim {
+	c := u.probe.Claim(h, m)
+	c.Reply = func(context.Context, Outcome) (any, error) { return map[string]any{"n": func() {}}, nil }
+	return c
+}

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -45,18 +46,37 @@ func (b *Bridge) serveSocket() func() {
 		return func() {}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go b.serveAskConn(ctx, c)
-		}
-	}()
+	go b.acceptAsks(ctx, ln)
 	return func() {
 		cancel()
 		b.Close()
+	}
+}
+
+// acceptAsks serves each connection to the socket until the socket is
+// closed. Any other Accept error (out of descriptors: EMFILE, ENFILE; a
+// connection aborted before it was accepted) is retried after a pause that
+// doubles up to a second, as net/http does: ending the loop would leave
+// every later `askbridge ask` connecting and hanging for ever.
+func (b *Bridge) acceptAsks(ctx context.Context, ln net.Listener) {
+	var pause time.Duration
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			if errors.Is(err, net.ErrClosed) {
+				return
+			}
+			pause = min(max(2*pause, 5*time.Millisecond), time.Second)
+			b.logger.Warn("askbridge ask socket: accept failed; retrying", "err", err, "in", pause)
+			select {
+			case <-time.After(pause):
+			case <-ctx.Done():
+				return
+			}
+			continue
+		}
+		pause = 0
+		go b.serveAskConn(ctx, c)
 	}
 }
 

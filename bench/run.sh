@@ -1,9 +1,36 @@
 #!/usr/bin/env bash
-# Prints the relay's figures: throughput against cat, added round-trip
-# latency and peak RSS; then how soon `askbridge mcp` answers initialize.
+# Prints the relay's figures against cat (the agent connected directly) and
+# against the relays a user would otherwise put between editor and agent: a
+# proxy on the official ACP TypeScript SDK (bench/sdkproxy.mjs) and the
+# thinkwell conductor with no proxies (bench/conductor.mjs). Those two are
+# installed with npm into bench/node_modules, pinned by bench/package.json
+# and bench/package-lock.json; without npm, askbridge is measured alone.
+# Last, how soon `askbridge mcp` answers initialize (bench/mcpinit).
 # Usage: bench/run.sh [relaybench flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go build -o bin/askbridge ./cmd/askbridge
-go run ./bench/relaybench -askbridge bin/askbridge "$@"
+
+# install_peers installs the pinned peers unless this lock is installed already.
+install_peers() {
+  if ! command -v npm >/dev/null || ! command -v node >/dev/null; then
+    echo "bench: npm or node not found: measuring askbridge without its peers (the SDK proxy and the conductor need Node.js and npm)" >&2
+    return 1
+  fi
+  if cmp -s bench/package-lock.json bench/node_modules/.bench-installed-lock; then
+    return 0
+  fi
+  if ! npm ci --prefix bench --no-audit --no-fund --loglevel=error >&2; then
+    echo "bench: npm ci in bench/ failed: measuring askbridge without its peers" >&2
+    return 1
+  fi
+  cp bench/package-lock.json bench/node_modules/.bench-installed-lock
+}
+
+relays=()
+if install_peers; then
+  relays+=(-relay "conductor=node bench/conductor.mjs --")
+  relays+=(-relay "sdk-proxy=node bench/sdkproxy.mjs --")
+fi
+go run ./bench/relaybench -askbridge bin/askbridge "${relays[@]}" "$@"
 go run ./bench/mcpinit -askbridge bin/askbridge

@@ -24,7 +24,7 @@ type openCodeServer struct {
 	URL      string
 
 	mu        sync.Mutex
-	questions []map[string]any // pending, as GET /question lists them
+	questions []ocQuestion // pending, as GET /question lists them
 	waits     map[string]string
 }
 
@@ -37,7 +37,7 @@ func startOpenCode(ln net.Listener, password string, agent *side) *openCodeServe
 		defer o.mu.Unlock()
 		list := o.questions
 		if list == nil {
-			list = []map[string]any{}
+			list = []ocQuestion{}
 		}
 		json.NewEncoder(w).Encode(list)
 	}))
@@ -85,8 +85,8 @@ func (o *openCodeServer) watch(line []byte) string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	id := fmt.Sprintf("que_%d", len(o.waits)+1)
-	o.questions = append(o.questions, map[string]any{"id": id, "sessionID": m.Params.SessionID, "questions": in.Questions,
-		"tool": map[string]string{"messageID": "msg_fixture", "callID": m.Params.Update.ToolCallID}})
+	o.questions = append(o.questions, ocQuestion{ID: id, SessionID: m.Params.SessionID, Questions: in.Questions,
+		Tool: ocTool{MessageID: "msg_fixture", CallID: m.Params.Update.ToolCallID}})
 	key := "opencode:" + id
 	o.waits[id] = key
 	return key
@@ -99,7 +99,7 @@ func (o *openCodeServer) answer(w http.ResponseWriter, r *http.Request) {
 	key, ok := o.waits[id]
 	delete(o.waits, id)
 	for i, q := range o.questions {
-		if q["id"] == id {
+		if q.ID == id {
 			o.questions = append(o.questions[:i], o.questions[i+1:]...)
 			break
 		}
@@ -109,7 +109,7 @@ func (o *openCodeServer) answer(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	line, _ := json.Marshal(map[string]any{"http": "POST /question/" + id + "/" + verb, "body": json.RawMessage(orNull(body))})
+	line, _ := json.Marshal(ocPost{HTTP: "POST /question/" + id + "/" + verb, Body: json.RawMessage(orNull(body))})
 	o.agent.resolve(key, line)
 	w.Write([]byte("true"))
 }
@@ -119,4 +119,24 @@ func orNull(b []byte) []byte {
 		return []byte("null")
 	}
 	return b
+}
+
+// ocQuestion is a pending question as OpenCode's GET /question lists it.
+type ocQuestion struct {
+	ID        string          `json:"id"`
+	SessionID string          `json:"sessionID"`
+	Questions json.RawMessage `json:"questions"`
+	Tool      ocTool          `json:"tool"`
+}
+
+type ocTool struct {
+	MessageID string `json:"messageID"`
+	CallID    string `json:"callID"`
+}
+
+// ocPost is how a fixture's agent side records the reply or reject askbridge
+// posted.
+type ocPost struct {
+	HTTP string          `json:"http"`
+	Body json.RawMessage `json:"body"`
 }

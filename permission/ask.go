@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	acp "github.com/coder/acp-go-sdk"
+
 	"github.com/askbridge/askbridge/toolinfo"
 )
 
@@ -99,7 +101,7 @@ func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answ
 		if ctx.Err() != nil {
 			return Answer{}, true, nil
 		}
-		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked})
+		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked, Deadline: a.req.Deadline})
 		resp, err := a.peer.RequestPermission(ctx, params)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -159,18 +161,19 @@ func (a *asking) show(ctx context.Context) {
 			title = toolinfo.Title(a.req.Questions[0].Header+" and more", 0, 1, a.req.Round)
 		}
 	}
-	update := map[string]any{
-		"sessionUpdate": "tool_call_update",
-		"toolCallId":    a.callID,
-		"title":         title,
-		"kind":          toolinfo.Kind,
-		"status":        "pending",
-		"content":       textContent(strings.Join(texts, "\n\n")),
+	if !a.req.Deadline.IsZero() {
+		texts = append(texts, toolinfo.DeadlineLine(a.req.Deadline))
 	}
+	content := textContent(strings.Join(texts, "\n\n"))
+	var update acp.SessionUpdate
 	if a.own {
-		update["sessionUpdate"] = "tool_call"
+		update = acp.StartToolCall(acp.ToolCallId(a.callID), title, acp.WithStartKind(acp.ToolKind(toolinfo.Kind)),
+			acp.WithStartStatus(acp.ToolCallStatusPending), acp.WithStartContent(content))
+	} else {
+		update = acp.UpdateToolCall(acp.ToolCallId(a.callID), acp.WithUpdateTitle(title), acp.WithUpdateKind(acp.ToolKind(toolinfo.Kind)),
+			acp.WithUpdateStatus(acp.ToolCallStatusPending), acp.WithUpdateContent(content))
 	}
-	a.peer.Notify(ctx, "session/update", map[string]any{"sessionId": a.req.SessionID, "update": update})
+	a.peer.Notify(ctx, acp.ClientMethodSessionUpdate, acp.SessionNotification{SessionId: acp.SessionId(a.req.SessionID), Update: update})
 }
 
 // finish summarises the set on its tool call.
@@ -187,20 +190,16 @@ func Report(ctx context.Context, p Peer, req Request, res Result) {
 	for _, an := range res.Answers {
 		lines = append(lines, toolinfo.SummaryLine(an.Question.Header, an.Answer.Text()))
 	}
-	status := "completed"
+	status := acp.ToolCallStatusCompleted
 	if res.Cancelled {
-		lines, status = []string{"Not answered."}, "failed"
+		lines, status = []string{"Not answered."}, acp.ToolCallStatusFailed
 	}
-	update := map[string]any{
-		"sessionUpdate": "tool_call_update",
-		"toolCallId":    req.ToolCallID,
-		"content":       textContent(strings.Join(lines, "\n")),
-		"status":        "in_progress",
+	if !req.OwnToolCall {
+		status = acp.ToolCallStatusInProgress // the agent's own call: the agent completes it
 	}
-	if req.OwnToolCall {
-		update["status"] = status
-	}
-	p.Notify(ctx, "session/update", map[string]any{"sessionId": req.SessionID, "update": update})
+	update := acp.UpdateToolCall(acp.ToolCallId(req.ToolCallID), acp.WithUpdateStatus(status),
+		acp.WithUpdateContent(textContent(strings.Join(lines, "\n"))))
+	p.Notify(ctx, acp.ClientMethodSessionUpdate, acp.SessionNotification{SessionId: acp.SessionId(req.SessionID), Update: update})
 }
 
 func randomID() string {

@@ -1,8 +1,10 @@
 package permission
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -13,6 +15,8 @@ import (
 var (
 	ErrUnknown  = errors.New("no such question")
 	ErrResolved = errors.New("question already resolved")
+	// ErrStale is Progress answering a step the set has moved past.
+	ErrStale = errors.New("question set moved on to its follow-ups")
 )
 
 // States of a question set.
@@ -25,6 +29,14 @@ const (
 
 // ReasonTimeout, given to Cancel, resolves a set as timed out.
 const ReasonTimeout = "timeout"
+
+// Sources of a result: where a set was answered or cancelled from.
+const (
+	SourceClient   = "client"   // the editor's permission requests (the default)
+	SourceDesk     = "desk"     // the answer desk
+	SourceTerminal = "terminal" // a terminal prompter
+	SourceTimeout  = "timeout"  // --question-timeout, whatever it resolved to
+)
 
 // Event types a board publishes.
 const (
@@ -39,10 +51,19 @@ type Pending struct {
 	SessionID  string     `json:"sessionID"`
 	ToolCallID string     `json:"toolCallID,omitempty"`
 	Questions  []Question `json:"questions"`
-	Round      int        `json:"round"`
-	Asked      time.Time  `json:"asked"`
-	State      string     `json:"state"`
-	Result     *Result    `json:"result,omitempty"`
+	// Asking are the questions a front end answers now: the set's own, then,
+	// once Progress took answers whose picks bring follow-ups, those.
+	Asking []Asked `json:"asking"`
+	// Answered are the answers Progress took so far; Step counts its steps.
+	Answered []Answered `json:"answered,omitempty"`
+	Step     int        `json:"step"`
+	Round    int        `json:"round"`
+	Asked    time.Time  `json:"asked"`
+	State    string     `json:"state"`
+	// Deadline is when the set times out, when it can; an interaction
+	// at the desk holds it off (Board.Hold).
+	Deadline *time.Time `json:"deadline,omitempty"`
+	Result   *Result    `json:"result,omitempty"`
 }
 
 // Event is a change on the board.
@@ -79,6 +100,7 @@ func NewBoard() *Board {
 // Ticket is one question set on the board.
 type Ticket struct {
 	ID     string
+	seq    int64
 	board  *Board
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -126,8 +148,10 @@ func (b *Board) ResetTurn(session string) {
 // Open puts a question set on the board.
 func (b *Board) Open(req Request) *Ticket {
 	ctx, cancel := context.WithCancel(context.Background())
+	seq := b.seq.Add(1)
 	t := &Ticket{
-		ID:     "q" + strconv.FormatInt(b.seq.Add(1), 10),
+		ID:     "q" + strconv.FormatInt(seq, 10),
+		seq:    seq,
 		board:  b,
 		ctx:    ctx,
 		cancel: cancel,
@@ -135,6 +159,13 @@ func (b *Board) Open(req Request) *Ticket {
 			Round: req.Round, Asked: time.Now(), State: StatePending},
 	}
 	t.p.ID = t.ID
+	if !req.Deadline.IsZero() {
+		d := req.Deadline
+		t.p.Deadline = &d
+	}
+	for i, q := range req.Questions {
+		t.p.Asking = append(t.p.Asking, Asked{Question: q, Path: indexPath(i), Index: i})
+	}
 	b.mu.Lock()
 	b.tickets[t.ID] = t
 	b.history[req.SessionID] = append(b.history[req.SessionID], t)
@@ -143,8 +174,12 @@ func (b *Board) Open(req Request) *Ticket {
 	return t
 }
 
-// Answer resolves a pending set with r.
+// Answer resolves a pending set with r; r.Source says from where, and is
+// SourceClient when empty.
 func (b *Board) Answer(id string, r Result) error {
+	if r.Source == "" {
+		r.Source = SourceClient
+	}
 	state, event := StateAnswered, EventReplied
 	if r.Cancelled {
 		state, event = StateCancelled, EventRejected
@@ -153,32 +188,52 @@ func (b *Board) Answer(id string, r Result) error {
 }
 
 // Cancel resolves a pending set as cancelled, or as timed out when reason
-// is ReasonTimeout.
+// is ReasonTimeout; the source is SourceTimeout then, else SourceClient.
 func (b *Board) Cancel(id, reason string) error {
+	source := SourceClient
+	if reason == ReasonTimeout {
+		source = SourceTimeout
+	}
+	return b.CancelFrom(id, source, reason)
+}
+
+// CancelFrom is Cancel by a named source, such as SourceDesk.
+func (b *Board) CancelFrom(id, source, reason string) error {
 	state := StateCancelled
 	if reason == ReasonTimeout {
 		state = StateTimeout
 	}
-	return b.resolve(id, Result{Cancelled: true, Reason: reason}, state, EventRejected)
+	return b.resolve(id, Result{Cancelled: true, Reason: reason, Source: source}, state, EventRejected)
 }
 
 func (b *Board) resolve(id string, r Result, state, event string) error {
 	b.mu.Lock()
+	t, err := b.pending(id)
+	if err == nil {
+		b.settle(t, r, state, event)
+	}
+	b.mu.Unlock()
+	return err
+}
+
+// pending is the pending set id; b.mu is held.
+func (b *Board) pending(id string) (*Ticket, error) {
 	t, ok := b.tickets[id]
-	if !ok {
-		b.mu.Unlock()
-		return ErrUnknown
+	switch {
+	case !ok:
+		return nil, ErrUnknown
+	case t.p.State != StatePending:
+		return nil, ErrResolved
 	}
-	if t.p.State != StatePending {
-		b.mu.Unlock()
-		return ErrResolved
-	}
+	return t, nil
+}
+
+// settle resolves t; b.mu is held.
+func (b *Board) settle(t *Ticket, r Result, state, event string) {
 	t.p.State = state
 	t.p.Result = &r
 	b.publish(event, t.p)
-	b.mu.Unlock()
 	t.cancel()
-	return nil
 }
 
 // Get returns the set with the given id.
@@ -204,7 +259,19 @@ func (b *Board) List() []Pending {
 			}
 		}
 	}
-	sortByAsked(out)
+	slices.SortStableFunc(out, func(x, y Pending) int { return x.Asked.Compare(y.Asked) })
+	return out
+}
+
+// Sessions returns the sessions that asked, in the order of their first set.
+func (b *Board) Sessions() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make([]string, 0, len(b.history))
+	for s := range b.history {
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(x, y string) int { return cmp.Compare(b.history[x][0].seq, b.history[y][0].seq) })
 	return out
 }
 
@@ -219,39 +286,4 @@ func (b *Board) History(session string) ([]Pending, bool) {
 		out[i] = t.p
 	}
 	return out, ok
-}
-
-// Subscribe returns the board's events until ctx ends. A watcher too slow
-// to keep up misses events rather than holding the board up.
-func (b *Board) Subscribe(ctx context.Context) <-chan Event {
-	ch := make(chan Event, 64)
-	b.mu.Lock()
-	b.watchers[ch] = struct{}{}
-	b.mu.Unlock()
-	go func() {
-		<-ctx.Done()
-		b.mu.Lock()
-		delete(b.watchers, ch)
-		close(ch)
-		b.mu.Unlock()
-	}()
-	return ch
-}
-
-// publish sends an event to every watcher; b.mu is held.
-func (b *Board) publish(typ string, p Pending) {
-	for ch := range b.watchers {
-		select {
-		case ch <- Event{Type: typ, Pending: p}:
-		default:
-		}
-	}
-}
-
-func sortByAsked(ps []Pending) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && ps[j].Asked.Before(ps[j-1].Asked); j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
-		}
-	}
 }

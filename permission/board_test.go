@@ -87,3 +87,15 @@ func TestBoardRoundsPerTurn(t *testing.T) {
 		assert.True(t, ok, "0 is no limit")
 	}
 }
+
+func TestBoardSessionsInTheOrderTheyFirstAsked(t *testing.T) {
+	b := NewBoard()
+	assert.Empty(t, b.Sessions())
+	for _, s := range []string{"z", "a", "z", "m", "a"} {
+		b.Open(Request{SessionID: s})
+	}
+	for range 10 {
+		b.Open(Request{SessionID: "late"})
+	}
+	assert.Equal(t, []string{"z", "a", "m", "late"}, b.Sessions())
+}

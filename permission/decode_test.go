@@ -33,5 +33,5 @@ func TestRecommended(t *testing.T) {
 	assert.Equal(t, Result{Answers: []Answered{
 		{Question: q("A?", "A", "x", "y (Recommended)"), Answer: Answer{Labels: []string{"y (Recommended)"}}, Path: "questions[0]", Index: 0},
 		{Question: q("B?", "B", "x", "y"), Answer: Answer{Labels: []string{"x"}}, Path: "questions[1]", Index: 1},
-	}}, Recommended([]Question{q("A?", "A", "x", "y (Recommended)"), q("B?", "B", "x", "y")}))
+	}, Source: SourceTimeout}, Recommended([]Question{q("A?", "A", "x", "y (Recommended)"), q("B?", "B", "x", "y")}))
 }

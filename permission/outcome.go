@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	acp "github.com/coder/acp-go-sdk"
 )
 
 // Pick is what one permission response says.
@@ -21,32 +23,41 @@ type Pick struct {
 // several picks at once from _meta.selectedOptionIds; both are also read
 // from the result's own _meta, where some clients put them.
 func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
-	var r struct {
+	// The SDK's union falls back to a variant for an outcome it does not
+	// know; an unknown outcome must be an error, so read the tag first.
+	var tag struct {
 		Outcome struct {
-			Outcome  string   `json:"outcome"`
-			OptionID string   `json:"optionId"`
-			Meta     metaPick `json:"_meta"`
+			Outcome string `json:"outcome"`
 		} `json:"outcome"`
-		Meta metaPick `json:"_meta"`
 	}
+	if err := json.Unmarshal(resp, &tag); err != nil {
+		return Pick{}, fmt.Errorf("permission response: %v", err)
+	}
+	var r acp.RequestPermissionResponse
 	if err := json.Unmarshal(resp, &r); err != nil {
 		return Pick{}, fmt.Errorf("permission response: %v", err)
 	}
-	switch r.Outcome.Outcome {
-	case "cancelled":
+	switch {
+	case tag.Outcome.Outcome == "cancelled":
 		return Pick{Cancelled: true}, nil
-	case "selected":
-	default:
-		return Pick{}, fmt.Errorf("permission response: unknown outcome %q", r.Outcome.Outcome)
+	case tag.Outcome.Outcome != "selected" || r.Outcome.Selected == nil:
+		return Pick{}, fmt.Errorf("permission response: unknown outcome %q", tag.Outcome.Outcome)
 	}
-	meta := r.Outcome.Meta
+	meta, err := readMeta(r.Outcome.Selected.Meta, "outcome._meta")
+	if err != nil {
+		return Pick{}, err
+	}
+	outer, err := readMeta(r.Meta, "_meta")
+	if err != nil {
+		return Pick{}, err
+	}
 	if meta.CustomText == nil {
-		meta.CustomText = r.Meta.CustomText
+		meta.CustomText = outer.CustomText
 	}
 	if meta.SelectedOptionIDs == nil {
-		meta.SelectedOptionIDs = r.Meta.SelectedOptionIDs
+		meta.SelectedOptionIDs = outer.SelectedOptionIDs
 	}
-	ids := []string{r.Outcome.OptionID}
+	ids := []string{string(r.Outcome.Selected.OptionId)}
 	var p Pick
 	if meta.SelectedOptionIDs != nil {
 		ids = meta.SelectedOptionIDs
@@ -72,7 +83,11 @@ func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
 		}
 	}
 	if p.Other && meta.CustomText != nil {
-		p.Custom = *meta.CustomText
+		custom, err := Typed(*meta.CustomText)
+		if err != nil {
+			return Pick{}, fmt.Errorf("permission response: _meta.customText: %v", err)
+		}
+		p.Custom = custom
 	}
 	if !q.MultiSelect {
 		// One answer to a single-select, whatever the client sent.
@@ -89,7 +104,26 @@ func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
 	return p, nil
 }
 
+// metaPick is what clients put in an outcome's _meta (or the result's):
+// the typed text of Other, several picks at once.
 type metaPick struct {
 	CustomText        *string  `json:"customText"`
 	SelectedOptionIDs []string `json:"selectedOptionIds"`
+}
+
+// readMeta reads the SDK's untyped _meta into metaPick; a member of the
+// wrong type is an error naming it.
+func readMeta(m map[string]any, path string) (metaPick, error) {
+	var p metaPick
+	if m == nil {
+		return p, nil
+	}
+	b, err := json.Marshal(m)
+	if err == nil {
+		err = json.Unmarshal(b, &p)
+	}
+	if err != nil {
+		return p, fmt.Errorf("permission response: %s: %v", path, err)
+	}
+	return p, nil
 }

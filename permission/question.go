@@ -1,6 +1,9 @@
 package permission
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // Option is one choice of a question.
 type Option struct {
@@ -29,6 +32,10 @@ type Answer struct {
 // OtherWithoutText is the answer text when the user chose Other but the
 // client could not send what they typed.
 const OtherWithoutText = "The user chose \"Other\" and wants to type their own answer in the chat; ask them for it there."
+
+// NoAnswerInTime is what a model reads for a question nobody answered
+// before its deadline: not a refusal, so it goes on, and says what it chose.
+const NoAnswerInTime = "The user did not answer in time. Go on with your best judgment, and say which option you assumed."
 
 // Text is the answer as one string: labels joined with ", ", the typed
 // text, or OtherWithoutText.
@@ -61,6 +68,9 @@ type Result struct {
 	Answers   []Answered `json:"answers,omitempty"`
 	Cancelled bool       `json:"cancelled,omitempty"`
 	Reason    string     `json:"reason,omitempty"`
+	// Source says where the set was resolved from (SourceClient,
+	// SourceDesk, ...); the Board fills it in.
+	Source string `json:"source,omitempty"`
 }
 
 // Request is a question set to ask in a session.
@@ -72,13 +82,15 @@ type Request struct {
 	OwnToolCall bool
 	Questions   []Question
 	Round       int // the set's round in the session, from 1
+	// Deadline, when set, is when the set times out; the questions say so.
+	Deadline time.Time
 }
 
 // Recommended answers each question with its option whose label ends in
 // "(Recommended)", else its first: the answer to a question nobody
 // answered in time, with --on-timeout recommended.
 func Recommended(qs []Question) Result {
-	var r Result
+	r := Result{Source: SourceTimeout}
 	for i, q := range qs {
 		if len(q.Options) == 0 {
 			continue

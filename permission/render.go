@@ -3,6 +3,9 @@ package permission
 import (
 	"encoding/json"
 	"strings"
+	"time"
+
+	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/askbridge/askbridge/toolinfo"
 )
@@ -30,6 +33,24 @@ type Prompt struct {
 	// Picked, in a multi-select asked again, are the labels chosen so far:
 	// they are left out of the options and a Done option is added.
 	Picked []string
+	// Deadline, when set, is said under the question: after it the agent
+	// goes on without the answer.
+	Deadline time.Time
+}
+
+// askMeta and claudeMeta are Render's _meta: where the question sits in
+// its set, and the marker clients that know Claude Code's question UI look
+// for. They are for clients, whichever agent asked.
+type askMeta struct {
+	MultiSelect bool `json:"multiSelect"`
+	Index       int  `json:"index"`
+	Total       int  `json:"total"`
+	Round       int  `json:"round"`
+}
+
+type claudeMeta struct {
+	QuestionType string `json:"questionType"`
+	MultiSelect  bool   `json:"multiSelect"`
 }
 
 // Render returns the params of the session/request_permission that asks p.
@@ -39,40 +60,49 @@ func Render(p Prompt) json.RawMessage {
 		picked[l] = true
 	}
 	var shown []toolinfo.Option
-	options := []map[string]string{}
+	options := []acp.PermissionOption{}
 	for _, o := range p.Q.Options {
 		if picked[o.Label] {
 			continue
 		}
 		ti := toolinfo.Option{Label: o.Label, Description: o.Description}
 		shown = append(shown, ti)
-		options = append(options, map[string]string{"kind": "allow_once", "name": toolinfo.OptionName(ti), "optionId": o.Label})
+		options = append(options, choice(toolinfo.OptionName(ti), o.Label))
 	}
-	options = append(options, map[string]string{"kind": "allow_once", "name": OtherName, "optionId": OtherID})
+	options = append(options, choice(OtherName, OtherID))
 	text := toolinfo.Content(p.Q.Question, shown)
 	if len(p.Picked) > 0 {
-		options = append(options, map[string]string{"kind": "allow_once", "name": DoneName, "optionId": DoneID})
+		options = append(options, choice(DoneName, DoneID))
 		text += "\n\nPicked so far: " + strings.Join(p.Picked, ", ") + ". Pick another, or Done."
 	}
-	params := map[string]any{
-		"sessionId": p.SessionID,
-		"toolCall": map[string]any{
-			"toolCallId": p.ToolCallID,
-			"kind":       toolinfo.Kind,
-			"title":      toolinfo.Title(p.Q.Header, p.Index, p.Total, p.Round),
-			"content":    textContent(text),
+	if !p.Deadline.IsZero() {
+		text += "\n\n" + toolinfo.DeadlineLine(p.Deadline)
+	}
+	params := acp.RequestPermissionRequest{
+		SessionId: acp.SessionId(p.SessionID),
+		ToolCall: acp.ToolCallUpdate{
+			ToolCallId: acp.ToolCallId(p.ToolCallID),
+			Kind:       acp.Ptr(acp.ToolKind(toolinfo.Kind)),
+			Title:      acp.Ptr(toolinfo.Title(p.Q.Header, p.Index, p.Total, p.Round)),
+			Content:    textContent(text),
 		},
-		"options": options,
-		"_meta": map[string]any{
-			"askUserQuestion": map[string]any{"multiSelect": p.Q.MultiSelect, "index": p.Index, "total": p.Total, "round": p.Round},
-			"claudeCode":      map[string]any{"questionType": "askUserQuestion", "multiSelect": p.Q.MultiSelect},
+		Options: options,
+		Meta: map[string]any{
+			"askUserQuestion": askMeta{MultiSelect: p.Q.MultiSelect, Index: p.Index, Total: p.Total, Round: p.Round},
+			"claudeCode":      claudeMeta{QuestionType: "askUserQuestion", MultiSelect: p.Q.MultiSelect},
 		},
 	}
 	b, _ := json.Marshal(params)
 	return b
 }
 
+// choice is one button: every option askbridge shows is allow_once, since
+// picking it answers rather than grants anything.
+func choice(name, id string) acp.PermissionOption {
+	return acp.PermissionOption{Kind: acp.PermissionOptionKindAllowOnce, Name: name, OptionId: acp.PermissionOptionId(id)}
+}
+
 // textContent is ACP tool call content holding one text block.
-func textContent(text string) []any {
-	return []any{map[string]any{"type": "content", "content": map[string]string{"type": "text", "text": text}}}
+func textContent(text string) []acp.ToolCallContent {
+	return []acp.ToolCallContent{acp.ToolContent(acp.TextBlock(text))}
 }

@@ -3,6 +3,7 @@ package toolinfo
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Kind is the ACP tool kind questions are shown with: a question is the
@@ -67,4 +68,10 @@ func Shorten(s string, max int) string {
 		return ""
 	}
 	return string(r[:max-1]) + "…"
+}
+
+// DeadlineLine says until when a question can be answered, in the local
+// time of the machine askbridge runs on, which is the user's.
+func DeadlineLine(deadline time.Time) string {
+	return "Answer by " + deadline.Format("15:04:05 MST") + "; after that the agent goes on without your answer."
 }

@@ -1,39 +1,90 @@
-// Command relaybench measures askbridge's relay against cat: throughput of
-// session/update notifications, added round-trip latency, and peak RSS. It
-// prints a table; bench/run.sh runs it.
+// Command relaybench measures askbridge's relay against cat (the agent
+// connected directly) and against the relays a user would otherwise put
+// between editor and agent. Every contestant gets the same workload, in
+// interleaved runs, each in a fresh process: initialize and session/new
+// (startup is the time from exec to the initialize result), one prompt turn
+// in which the agent streams the notifications as fast as the pipe takes
+// them (throughput), then prompts one at a time (round trips, less those
+// of the direct connection), and the relay's own peak RSS over all of it.
+// bench/run.sh runs it.
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 )
 
+// contestant is one way of connecting the editor to the agent: relay is the
+// command the agent's argv is appended to (none for the direct baseline).
+type contestant struct {
+	name  string
+	relay []string
+}
+
+// relayFlags collects -relay NAME=COMMAND flags.
+type relayFlags []contestant
+
+func (r *relayFlags) String() string { return fmt.Sprint(len(*r), " relays") }
+
+func (r *relayFlags) Set(v string) error {
+	name, command, ok := strings.Cut(v, "=")
+	if !ok || name == "" || strings.TrimSpace(command) == "" {
+		return fmt.Errorf("want NAME=COMMAND, got %q", v)
+	}
+	*r = append(*r, contestant{name: name, relay: strings.Fields(command)})
+	return nil
+}
+
 func main() {
-	if os.Getenv("RELAYBENCH_ECHO") == "1" {
-		echoAgent()
+	if len(os.Args) == 3 && os.Args[1] == agentArg {
+		if err := runAgent(os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, "relaybench agent:", err)
+			os.Exit(1)
+		}
 		return
 	}
+	var relays relayFlags
 	bin := flag.String("askbridge", "bin/askbridge", "the askbridge binary")
-	n := flag.Int("n", 200000, "notifications in the throughput run")
+	flag.Var(&relays, "relay", "another relay to measure, as NAME=COMMAND (split at spaces; the agent's argv is appended); repeatable")
+	n := flag.Int("n", 200000, "notifications in the throughput turn")
 	trips := flag.Int("trips", 10000, "round trips in the latency run")
-	runs := flag.Int("runs", 3, "throughput runs per contestant (the best is kept)")
+	runs := flag.Int("runs", 3, "interleaved runs per contestant (the best is kept)")
+	limit := flag.Duration("limit", 90*time.Second, "time limit for one contestant's run")
 	flag.Parse()
-	if err := run(*bin, *n, *trips, *runs); err != nil {
+	if flag.NArg() > 0 || *n < 1 || *trips < 1 || *runs < 1 {
+		fmt.Fprintln(os.Stderr, "relaybench: -n, -trips and -runs must be at least 1, and no arguments follow the flags")
+		os.Exit(2)
+	}
+	all := append([]contestant{
+		{name: "cat"},
+		{name: "askbridge", relay: []string{*bin, "--log-level=error", "--"}},
+	}, relays...)
+	if err := run(all, *n, *trips, *runs, *limit); err != nil {
 		fmt.Fprintln(os.Stderr, "relaybench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(bin string, n, trips, runs int) error {
+// result is what the runs of one contestant measured, best kept.
+type result struct {
+	n        int             // notifications per throughput turn
+	best     time.Duration   // the fastest throughput turn
+	lat      []time.Duration // the latency run with the lowest p99
+	rssKiB   int64
+	startups []time.Duration
+	err      error // why a peer has no figures
+}
+
+// builtin is how many contestants come first and must succeed: cat and
+// askbridge. The peers after them may fail without ending the benchmark.
+const builtin = 2
+
+func run(all []contestant, n, trips, runs int, limit time.Duration) error {
 	dir, err := os.MkdirTemp("", "relaybench")
 	if err != nil {
 		return err
@@ -44,186 +95,67 @@ func run(bin string, n, trips, runs int) error {
 	if err != nil {
 		return err
 	}
-	var catBest, abBest time.Duration
-	var rssKiB int64
-	for range runs {
-		// The agent writes the updates, then waits for its stdin to close,
-		// as an agent does; the baseline is the same command without askbridge.
-		agent := []string{"sh", "-c", `cat "$0"; cat >/dev/null`, file}
-		d, _, err := throughput(exec.Command(agent[0], agent[1:]...), n)
-		if err != nil {
-			return fmt.Errorf("cat: %w", err)
-		}
-		catBest = best(catBest, d)
-		d, rss, err := throughput(exec.Command(bin, append([]string{"--log-level=error", "--"}, agent...)...), n)
-		if err != nil {
-			return fmt.Errorf("askbridge: %w", err)
-		}
-		abBest = best(abBest, d)
-		rssKiB = max(rssKiB, rss)
-	}
 	self, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	// Latency is measured runs times, direct and through askbridge in turn,
-	// keeping each side's run with the lowest p99: the figure least disturbed
-	// by whatever else the machine is doing.
-	var direct, via []time.Duration
-	for range runs {
-		d, err := latency(exec.Command(self), trips)
-		if err != nil {
-			return fmt.Errorf("direct round trips: %w", err)
-		}
-		if direct == nil || pct(d, 99) < pct(direct, 99) {
-			direct = d
-		}
-		v, err := latency(exec.Command(bin, "--log-level=error", "--", self), trips)
-		if err != nil {
-			return fmt.Errorf("round trips through askbridge: %w", err)
-		}
-		if via == nil || pct(v, 99) < pct(via, 99) {
-			via = v
+	agent := []string{self, agentArg, file}
+	results := make([]result, len(all))
+	// Interleaved: each run measures every contestant once, starting with a
+	// different one each time, so whatever else the machine is doing falls
+	// on all of them alike.
+	for r := range runs {
+		for k := range all {
+			i := (k + r) % len(all)
+			c := all[i]
+			if results[i].err != nil {
+				continue
+			}
+			err := measure(&results[i], append(slices.Clone(c.relay), agent...), n, trips, limit)
+			if err != nil && i < builtin {
+				return fmt.Errorf("%s: %w", c.name, err)
+			}
+			if err != nil { // a peer that fails is reported, not fatal
+				fmt.Fprintf(os.Stderr, "relaybench: %s: %v\n", c.name, err)
+				results[i].err = err
+			}
 		}
 	}
-	catRate := float64(n) / catBest.Seconds()
-	abRate := float64(n) / abBest.Seconds()
-	fmt.Printf("relay benchmark: %d session/update notifications of %d bytes, %d round trips; best of %d runs\n\n", n, size/int64(n), trips, runs)
-	fmt.Printf("| measure | cat | askbridge | target |\n|---|---|---|---|\n")
-	fmt.Printf("| throughput (msg/s) | %.0f | %.0f | |\n", catRate, abRate)
-	fmt.Printf("| throughput ratio to cat | 1.00 | %.2f | >= 0.25 |\n", abRate/catRate)
-	fmt.Printf("| round trip p50 | %s | %s (+%s) | |\n", us(pct(direct, 50)), us(pct(via, 50)), us(pct(via, 50)-pct(direct, 50)))
-	fmt.Printf("| round trip p99 | %s | %s (+%s) | added <= 200µs |\n", us(pct(direct, 99)), us(pct(via, 99)), us(pct(via, 99)-pct(direct, 99)))
-	fmt.Printf("| peak RSS of askbridge | | %.1f MiB | <= 30 MiB |\n", float64(rssKiB)/1024)
+	fmt.Printf("relay benchmark: one prompt turn streaming %d session/update notifications of %d bytes, then %d prompt round trips; best of %d interleaved runs\n\n",
+		n, size/int64(n), trips, runs)
+	report(os.Stdout, all, results)
 	return nil
 }
 
-func best(cur, d time.Duration) time.Duration {
-	if cur == 0 || d < cur {
-		return d
-	}
-	return cur
-}
-
-// writeUpdates writes n agent_message_chunk notifications of about 1 KiB.
-func writeUpdates(path string, n int) (int64, error) {
-	f, err := os.Create(path)
+// measure runs one contestant once: handshake (startup), one streaming
+// turn (throughput), round trips (latency), then its peak RSS.
+func measure(res *result, argv []string, n, trips int, limit time.Duration) error {
+	s, err := startSession(argv, limit)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	w := bufio.NewWriter(f)
-	text := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20)
-	for i := range n {
-		fmt.Fprintf(w, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"sess_0123456789","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"%d %s"}}}}`+"\n", i, text)
-	}
-	if err := w.Flush(); err != nil {
-		return 0, err
-	}
-	st, err := f.Stat()
-	f.Close()
+	d, err := s.throughput(n)
 	if err != nil {
-		return 0, err
+		s.close()
+		return fmt.Errorf("throughput: %w", err)
 	}
-	return st.Size(), nil
-}
-
-// throughput runs cmd, reads its stdout until n lines came, and returns the
-// time taken and the process's peak RSS in KiB.
-func throughput(cmd *exec.Cmd, n int) (time.Duration, int64, error) {
-	stdin, err := cmd.StdinPipe()
+	lat, err := s.latency(trips)
 	if err != nil {
-		return 0, 0, err
+		s.close()
+		return fmt.Errorf("round trips: %w", err)
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return 0, 0, err
+	rss := s.peakRSS()
+	if err := s.close(); err != nil {
+		return fmt.Errorf("after the runs: %w", err)
 	}
-	cmd.Stderr = os.Stderr
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return 0, 0, err
+	if res.best == 0 || d < res.best {
+		res.best = d
 	}
-	r := bufio.NewReaderSize(out, 1<<20)
-	lines := 0
-	for lines < n {
-		b, err := r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil {
-			return 0, 0, fmt.Errorf("after %d lines: %w", lines, err)
-		}
-		if len(b) > 0 {
-			lines++
-		}
+	if res.lat == nil || pct(lat, 99) < pct(res.lat, 99) {
+		res.lat = lat
 	}
-	d := time.Since(start)
-	stdin.Close()
-	io.Copy(io.Discard, r)
-	cmd.Wait()
-	var rss int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss
-	}
-	return d, rss, nil
-}
-
-// latency sends trips requests one at a time and returns each round trip.
-func latency(cmd *exec.Cmd, trips int) ([]time.Duration, error) {
-	cmd.Env = append(os.Environ(), "RELAYBENCH_ECHO=1")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	defer cmd.Wait()
-	defer stdin.Close()
-	r := bufio.NewReader(out)
-	ds := make([]time.Duration, 0, trips)
-	for i := range trips + 100 {
-		req := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"session/prompt","params":{"sessionId":"s","prompt":[{"type":"text","text":"hi"}]}}`+"\n", i)
-		start := time.Now()
-		if _, err := io.WriteString(stdin, req); err != nil {
-			return nil, err
-		}
-		if _, err := r.ReadSlice('\n'); err != nil {
-			return nil, err
-		}
-		if i >= 100 { // the first ones warm up both processes
-			ds = append(ds, time.Since(start))
-		}
-	}
-	slices.Sort(ds)
-	return ds, nil
-}
-
-func pct(sorted []time.Duration, p int) time.Duration {
-	return sorted[(len(sorted)-1)*p/100]
-}
-
-func us(d time.Duration) string {
-	return fmt.Sprintf("%.0fµs", float64(d.Nanoseconds())/1000)
-}
-
-// echoAgent answers every line with a response carrying the same id.
-func echoAgent() {
-	r := bufio.NewReader(os.Stdin)
-	w := bufio.NewWriter(os.Stdout)
-	for {
-		line, err := r.ReadSlice('\n')
-		if err != nil {
-			return
-		}
-		i := strings.Index(string(line), `"id":`)
-		j := strings.IndexByte(string(line[i:]), ',')
-		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"stopReason":"end_turn"}}`+"\n", line[i+5:i+j])
-		w.Flush()
-	}
+	res.n = n
+	res.rssKiB = max(res.rssKiB, rss)
+	res.startups = append(res.startups, s.startup)
+	return nil
 }

@@ -108,10 +108,7 @@ func askThroughSocket(ctx context.Context, path string, raw []byte, session stri
 		Questions json.RawMessage `json:"questions"`
 	}
 	json.Unmarshal(raw, &in)
-	params := map[string]any{"questions": in.Questions, "format": "cli"}
-	if session != "" {
-		params["sessionId"] = session
-	}
+	params := adapter.AskParams{Questions: in.Questions, Format: "cli", SessionID: session}
 	var result json.RawMessage
 	if err := conn.Call(ctx, adapter.AskMethod, params, &result); err != nil {
 		var rpcErr *jsonrpc2.Error
@@ -125,7 +122,9 @@ func askThroughSocket(ctx context.Context, path string, raw []byte, session stri
 			}
 			return nil, ve
 		}
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || errors.Is(err, jsonrpc2.ErrClosed) {
+			// Interrupted, or askbridge shut down with the question open:
+			// nobody answered, which the caller reads as a cancel.
 			return map[string]bool{"cancelled": true}, nil
 		}
 		return nil, err
@@ -148,7 +147,9 @@ func askInTerminal(ctx context.Context, qs []permission.Question, stdin io.Reade
 	if res.Cancelled {
 		return map[string]bool{"cancelled": true}, nil
 	}
-	return map[string]any{"answers": adapter.CLIAnswers(res)}, nil
+	return struct {
+		Answers map[string]string `json:"answers"`
+	}{adapter.CLIAnswers(res)}, nil
 }
 
 // terminalPrompter picks the interactive prompter when stdin (or, when the

@@ -47,7 +47,8 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	logger := quietLogger(stderr)
+	slog.SetDefault(logger)
 	bridge := adapter.NewBridge(adapter.Options{Advertise: true, MaxRounds: 10, Limits: limits, Logger: logger})
 
 	toBridgeR, toBridgeW := io.Pipe()
@@ -94,6 +95,15 @@ func runDemoAgent(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "demo agent:", err)
 		return 1
 	}
+	slog.SetDefault(quietLogger(stderr))
 	demo.RunAgent(context.Background(), script, stdin, stdout)
 	return 0
+}
+
+// quietLogger shows the demo's warnings and errors only. It is also
+// slog's default, which acp-go-sdk logs through: its connections log
+// "connection closed" at Info when a peer leaves, and their SetLogger is
+// not synchronised with the reading goroutine they have already started.
+func quietLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }

@@ -37,6 +37,9 @@ type proxyOptions struct {
 	deskCustom      bool
 	agentKind       string
 	injectAsk       string
+	onQuestion      string
+	notify          bool
+	notifyURL       string
 }
 
 func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
@@ -57,6 +60,9 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
 	fs.StringVar(&o.injectAsk, "inject-ask", "auto", "list askbridge's MCP ask tool (askbridge mcp) in each session: auto (for agents that cannot ask in a way askbridge handles, such as Gemini CLI), always, or never")
+	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin")
+	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
+	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -80,7 +86,7 @@ func (o *proxyOptions) check() error {
 	case o.injectAsk != "auto" && o.injectAsk != "always" && o.injectAsk != "never":
 		return fmt.Errorf("--inject-ask %q: want auto, always or never", o.injectAsk)
 	}
-	return nil
+	return o.checkNotify()
 }
 
 // logger builds the slog logger the flags ask for. Logs never go to stdout:

@@ -12,7 +12,7 @@ import (
 	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
-	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/notify"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -79,15 +79,20 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	board := permission.NewBoard()
-	if opts.desk != "" {
-		d, err := desk.Listen(opts.desk, board, desk.Options{Token: os.Getenv("ASKBRIDGE_DESK_TOKEN"), AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom, Logger: logger})
-		if err != nil {
-			fmt.Fprintln(stderr, "askbridge:", err)
-			return 2
-		}
+	var deskURL string
+	if d, err := startDesk(opts, board, logger, stderr); err != nil {
+		fmt.Fprintln(stderr, "askbridge:", err)
+		return 2
+	} else if d != nil {
 		defer d.Close()
-		fmt.Fprintf(stderr, "askbridge: desk at %s\n", d.URL())
+		deskURL = d.URL()
 	}
+	notifier, err := notify.Start(board, opts.notifyOptions(deskURL, logger))
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge:", err)
+		return 2
+	}
+	defer notifier.Close()
 	var render adapter.Render
 	var onTimeout adapter.OnTimeout
 	render.Set(opts.render) // checked with the other flags

@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
-	"github.com/askbridge/askbridge/adapter"
+	acp "github.com/coder/acp-go-sdk"
+
 	"github.com/askbridge/askbridge/internal/prompt"
-	"github.com/sourcegraph/jsonrpc2"
 )
 
 // Client is the demo's terminal ACP client: it prints what the agent says
@@ -17,66 +18,174 @@ import (
 type Client struct {
 	Prompter prompt.Prompter
 	Out      io.Writer // where the conversation is printed
-	mu       sync.Mutex
+
+	// term is held while something is written to Out or the user is asked:
+	// the SDK answers requests on goroutines of their own, and the agent's
+	// messages must not run into a question on the screen.
+	term sync.Mutex
+
+	mu    sync.Mutex
+	shown map[acp.ToolCallId]chan struct{} // closed once the tool call was seen
 }
 
+var _ acp.Client = (*Client)(nil)
+
+// toolCallWait bounds how long a permission request waits for the tool
+// call it is about, should the agent not have shown it.
+const toolCallWait = 500 * time.Millisecond
+
 // Run connects to an agent (askbridge in front of the demo agent) on r/w,
-// sends prompt as the user, and returns when the turn ends.
-func (c *Client) Run(ctx context.Context, prompt string, r io.Reader, w io.WriteCloser) error {
-	// A synchronous handler keeps the agent's messages in order; a
-	// permission request waits for the user, and nothing else can come then.
-	conn := jsonrpc2.NewConn(ctx, adapter.NewLineStream(r, w, w, nil), jsonrpc2.HandlerWithError(c.handle))
-	defer conn.Close()
-	var init json.RawMessage
-	if err := conn.Call(ctx, "initialize", map[string]any{"protocolVersion": 1, "clientCapabilities": map[string]any{},
-		"clientInfo": map[string]string{"name": "askbridge-demo-client", "version": "1"}}, &init); err != nil {
-		return fmt.Errorf("initialize: %w", err)
+// sends text as the user, and returns when the turn ends.
+func (c *Client) Run(ctx context.Context, text string, r io.Reader, w io.Writer) error {
+	conn := acp.NewClientSideConnection(c, w, r)
+	if _, err := conn.Initialize(ctx, acp.InitializeRequest{
+		ProtocolVersion: acp.ProtocolVersionNumber,
+		ClientInfo:      &acp.Implementation{Name: "askbridge-demo-client", Version: "1"},
+	}); err != nil {
+		return callError(ctx, "initialize", err)
 	}
-	var sess struct {
-		SessionID string `json:"sessionId"`
+	sess, err := conn.NewSession(ctx, acp.NewSessionRequest{Cwd: "/", McpServers: []acp.McpServer{}})
+	if err != nil {
+		return callError(ctx, "session/new", err)
 	}
-	if err := conn.Call(ctx, "session/new", map[string]any{"cwd": "/", "mcpServers": []any{}}, &sess); err != nil {
-		return fmt.Errorf("session/new: %w", err)
-	}
-	c.print("you › %s\n\n", prompt)
-	var res struct {
-		StopReason string `json:"stopReason"`
-	}
-	if err := conn.Call(ctx, "session/prompt", map[string]any{"sessionId": sess.SessionID,
-		"prompt": []any{map[string]string{"type": "text", "text": prompt}}}, &res); err != nil {
-		return fmt.Errorf("session/prompt: %w", err)
+	c.print("you › %s\n\n", text)
+	res, err := conn.Prompt(ctx, acp.PromptRequest{SessionId: sess.SessionId, Prompt: []acp.ContentBlock{acp.TextBlock(text)}})
+	if err != nil {
+		return callError(ctx, "session/prompt", err)
 	}
 	c.print("\n\n(turn ended: %s)\n", res.StopReason)
 	return nil
 }
 
+// callError names the call that failed. When ctx ended, that is the reason,
+// not the SDK's -32800 that stands for it.
+func callError(ctx context.Context, method string, err error) error {
+	if ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return fmt.Errorf("%s: %w", method, err)
+}
+
 func (c *Client) print(format string, args ...any) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	c.term.Lock()
+	defer c.term.Unlock()
 	fmt.Fprintf(c.Out, format, args...)
 }
 
-func (c *Client) handle(ctx context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
-	switch req.Method {
-	case "session/update":
-		var p struct {
-			Update struct {
-				SessionUpdate string `json:"sessionUpdate"`
-				Title         string `json:"title"`
-				Status        string `json:"status"`
-				Content       json.RawMessage
-			} `json:"update"`
+// SessionUpdate implements acp.Client: the agent's messages are printed;
+// tool calls are noted, not printed, as the prompter shows their questions.
+func (c *Client) SessionUpdate(_ context.Context, n acp.SessionNotification) error {
+	u := n.Update
+	switch {
+	case u.AgentMessageChunk != nil:
+		if t := u.AgentMessageChunk.Content.Text; t != nil {
+			c.print("agent › %s\n", t.Text)
 		}
-		json.Unmarshal(*req.Params, &p)
-		switch p.Update.SessionUpdate {
-		case "agent_message_chunk":
-			var text struct{ Text string }
-			json.Unmarshal(p.Update.Content, &text)
-			c.print("agent › %s\n", text.Text)
-		}
-		return nil, nil
-	case "session/request_permission":
-		return prompt.AnswerRaw(ctx, c.Prompter, *req.Params)
+	case u.ToolCall != nil:
+		c.sawToolCall(u.ToolCall.ToolCallId)
+	case u.ToolCallUpdate != nil:
+		c.sawToolCall(u.ToolCallUpdate.ToolCallId)
 	}
-	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "the demo client does not do " + req.Method}
+	return nil
+}
+
+// sawToolCall marks a tool call as shown.
+func (c *Client) sawToolCall(id acp.ToolCallId) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ch := c.toolCallLocked(id)
+	select {
+	case <-ch:
+	default:
+		close(ch)
+	}
+}
+
+// toolCallShown is closed once the tool call was shown.
+func (c *Client) toolCallShown(id acp.ToolCallId) <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.toolCallLocked(id)
+}
+
+func (c *Client) toolCallLocked(id acp.ToolCallId) chan struct{} {
+	if c.shown == nil {
+		c.shown = map[acp.ToolCallId]chan struct{}{}
+	}
+	ch, ok := c.shown[id]
+	if !ok {
+		ch = make(chan struct{})
+		c.shown[id] = ch
+	}
+	return ch
+}
+
+// RequestPermission implements acp.Client: the prompter asks the user.
+//
+// The SDK hands notifications to SessionUpdate in order but answers
+// requests at once, so a request could overtake the agent's message before
+// it. Askbridge shows a question's tool call before asking about it, so
+// waiting for that tool call keeps the screen in the order things were sent.
+func (c *Client) RequestPermission(ctx context.Context, p acp.RequestPermissionRequest) (acp.RequestPermissionResponse, error) {
+	wait := time.NewTimer(toolCallWait)
+	defer wait.Stop()
+	select {
+	case <-c.toolCallShown(p.ToolCall.ToolCallId):
+	case <-wait.C:
+	case <-ctx.Done():
+		return acp.RequestPermissionResponse{}, context.Cause(ctx)
+	}
+	params, err := json.Marshal(p)
+	if err != nil {
+		return acp.RequestPermissionResponse{}, err
+	}
+	c.term.Lock()
+	answer, err := prompt.Answer(ctx, c.Prompter, params)
+	c.term.Unlock()
+	if err != nil {
+		return acp.RequestPermissionResponse{}, err
+	}
+	var res acp.RequestPermissionResponse
+	if err := json.Unmarshal(answer, &res); err != nil {
+		return acp.RequestPermissionResponse{}, fmt.Errorf("the prompter's answer: %w", err)
+	}
+	return res, nil
+}
+
+// The demo client has no file system or terminals to offer, and says so
+// in initialize: an agent asking for them gets method-not-found.
+
+// ReadTextFile implements acp.Client.
+func (c *Client) ReadTextFile(context.Context, acp.ReadTextFileRequest) (acp.ReadTextFileResponse, error) {
+	return acp.ReadTextFileResponse{}, acp.NewMethodNotFound(acp.ClientMethodFsReadTextFile)
+}
+
+// WriteTextFile implements acp.Client.
+func (c *Client) WriteTextFile(context.Context, acp.WriteTextFileRequest) (acp.WriteTextFileResponse, error) {
+	return acp.WriteTextFileResponse{}, acp.NewMethodNotFound(acp.ClientMethodFsWriteTextFile)
+}
+
+// CreateTerminal implements acp.Client.
+func (c *Client) CreateTerminal(context.Context, acp.CreateTerminalRequest) (acp.CreateTerminalResponse, error) {
+	return acp.CreateTerminalResponse{}, acp.NewMethodNotFound(acp.ClientMethodTerminalCreate)
+}
+
+// KillTerminal implements acp.Client.
+func (c *Client) KillTerminal(context.Context, acp.KillTerminalRequest) (acp.KillTerminalResponse, error) {
+	return acp.KillTerminalResponse{}, acp.NewMethodNotFound(acp.ClientMethodTerminalKill)
+}
+
+// TerminalOutput implements acp.Client.
+func (c *Client) TerminalOutput(context.Context, acp.TerminalOutputRequest) (acp.TerminalOutputResponse, error) {
+	return acp.TerminalOutputResponse{}, acp.NewMethodNotFound(acp.ClientMethodTerminalOutput)
+}
+
+// ReleaseTerminal implements acp.Client.
+func (c *Client) ReleaseTerminal(context.Context, acp.ReleaseTerminalRequest) (acp.ReleaseTerminalResponse, error) {
+	return acp.ReleaseTerminalResponse{}, acp.NewMethodNotFound(acp.ClientMethodTerminalRelease)
+}
+
+// WaitForTerminalExit implements acp.Client.
+func (c *Client) WaitForTerminalExit(context.Context, acp.WaitForTerminalExitRequest) (acp.WaitForTerminalExitResponse, error) {
+	return acp.WaitForTerminalExitResponse{}, acp.NewMethodNotFound(acp.ClientMethodTerminalWaitForExit)
 }

@@ -5,22 +5,34 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
-	"strings"
-	"unicode/utf8"
+	"time"
 
 	"github.com/askbridge/askbridge/permission"
 )
 
-// wireQuestion is a question as OpenCode's routes show it.
+// wireQuestion is a question as OpenCode's routes show it, with what
+// askbridge adds: the follow-ups each option brings, and where the
+// question sits in its set.
 type wireQuestion struct {
-	Question string              `json:"question"`
-	Header   string              `json:"header"`
-	Options  []permission.Option `json:"options"`
-	Multiple bool                `json:"multiple"`
+	Question  string                    `json:"question"`
+	Header    string                    `json:"header"`
+	Options   []permission.Option       `json:"options"`
+	Multiple  bool                      `json:"multiple"`
+	FollowUps map[string][]wireQuestion `json:"followUps,omitempty"`
+	Path      string                    `json:"path,omitempty"`
 }
 
-// wirePending is a pending request as GET /question lists it.
+// wireAnswer is an answer a set already has, while its follow-ups are asked.
+type wireAnswer struct {
+	Path     string `json:"path"`
+	Header   string `json:"header"`
+	Question string `json:"question"`
+	Answer   string `json:"answer"`
+}
+
+// wirePending is a pending request as GET /question lists it. Questions
+// are the ones to answer now: the set's own, then (step 1 on) the
+// follow-ups its answers brought.
 type wirePending struct {
 	ID        string         `json:"id"`
 	SessionID string         `json:"sessionID"`
@@ -29,14 +41,35 @@ type wirePending struct {
 		MessageID string `json:"messageID"`
 		CallID    string `json:"callID"`
 	} `json:"tool"`
-	Round int `json:"round"`
+	Round    int          `json:"round"`
+	Step     int          `json:"step"`
+	Answered []wireAnswer `json:"answered,omitempty"`
+}
+
+func toWireQuestion(q permission.Question, path string) wireQuestion {
+	w := wireQuestion{Question: q.Question, Header: q.Header, Options: q.Options, Multiple: q.MultiSelect, Path: path}
+	if w.Options == nil {
+		w.Options = []permission.Option{}
+	}
+	for label, fs := range q.FollowUps {
+		if w.FollowUps == nil {
+			w.FollowUps = map[string][]wireQuestion{}
+		}
+		for _, f := range fs {
+			w.FollowUps[label] = append(w.FollowUps[label], toWireQuestion(f, ""))
+		}
+	}
+	return w
 }
 
 func toWire(p permission.Pending) wirePending {
-	w := wirePending{ID: p.ID, SessionID: p.SessionID, Round: p.Round, Questions: []wireQuestion{}}
+	w := wirePending{ID: p.ID, SessionID: p.SessionID, Round: p.Round, Step: p.Step, Questions: []wireQuestion{}}
 	w.Tool.CallID = p.ToolCallID
-	for _, q := range p.Questions {
-		w.Questions = append(w.Questions, wireQuestion{Question: q.Question, Header: q.Header, Options: q.Options, Multiple: q.MultiSelect})
+	for _, a := range p.Asking {
+		w.Questions = append(w.Questions, toWireQuestion(a.Question, a.Path))
+	}
+	for _, a := range p.Answered {
+		w.Answered = append(w.Answered, wireAnswer{Path: a.Path, Header: a.Question.Header, Question: a.Question.Question, Answer: a.Answer.Text()})
 	}
 	return w
 }
@@ -49,21 +82,23 @@ func (s *Server) listQuestions(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// reply: {"answers":[["label"],["a","b"]]}, one array per question.
+// reply: {"answers":[["label"],["a","b"]], "step":0}, one array per
+// question listed; step, optional, is the step those questions belong to.
 func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Answers [][]string `json:"answers"`
+		Step    *int       `json:"step"`
 	}
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s.answer(w, r.PathValue("id"), "", body.Answers, true)
+	s.answer(w, r.PathValue("id"), "", body.Step, body.Answers, true)
 }
 
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if err := s.board.Cancel(id, "rejected at the answer desk"); err != nil {
+	if err := s.board.CancelFrom(id, permission.SourceDesk, "rejected at the answer desk"); err != nil {
 		boardError(w, err)
 		return
 	}
@@ -71,13 +106,14 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, true)
 }
 
-// taskAnswer: {"session_id","question_id","answer": "label" | ["a","b"] | "free text"}
-// for a set of one question.
+// taskAnswer: {"session_id","question_id","answer": "label" | ["a","b"] |
+// "free text", "step"} for a set, or a step of follow-ups, of one question.
 func (s *Server) taskAnswer(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		SessionID  string          `json:"session_id"`
 		QuestionID string          `json:"question_id"`
 		Answer     json.RawMessage `json:"answer"`
+		Step       *int            `json:"step"`
 	}
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -97,91 +133,17 @@ func (s *Server) taskAnswer(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no session %q", body.SessionID))
 		return
 	}
-	if !s.answer(w, body.QuestionID, body.SessionID, [][]string{list}, false) {
-		return
-	}
+	s.answer(w, body.QuestionID, body.SessionID, body.Step, [][]string{list}, false)
 }
 
-// answer checks answers against set id and resolves it; it writes the
-// response and reports whether the answer was taken.
-func (s *Server) answer(w http.ResponseWriter, id, session string, answers [][]string, opencode bool) bool {
-	p, ok := s.board.Get(id)
-	if !ok || (session != "" && p.SessionID != session) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no question %q", id))
-		return false
+// sessions: the sessions that asked, oldest first, for the page to load
+// their history.
+func (s *Server) sessions(w http.ResponseWriter, r *http.Request) {
+	out := []map[string]string{}
+	for _, id := range s.board.Sessions() {
+		out = append(out, map[string]string{"id": id})
 	}
-	if p.State != permission.StatePending {
-		writeError(w, http.StatusConflict, fmt.Sprintf("question %q is %s already", id, p.State))
-		return false
-	}
-	if len(answers) != len(p.Questions) {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("answers: want %d (one per question), got %d", len(p.Questions), len(answers)))
-		return false
-	}
-	res, problem := s.result(p, answers)
-	if problem != "" {
-		writeError(w, http.StatusBadRequest, problem)
-		return false
-	}
-	if err := s.board.Answer(id, res); err != nil {
-		boardError(w, err)
-		return false
-	}
-	s.logger.Info("desk: question answered", "id", id)
-	if opencode {
-		writeJSON(w, http.StatusOK, true)
-	} else {
-		writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Answer recorded for " + id})
-	}
-	return true
-}
-
-// result turns answers into a Result: labels among the options are picks,
-// anything else typed text (refused with NoCustom).
-func (s *Server) result(p permission.Pending, answers [][]string) (permission.Result, string) {
-	var res permission.Result
-	for i, q := range p.Questions {
-		vals := answers[i]
-		path := fmt.Sprintf("answers[%d]", i)
-		if len(vals) == 0 {
-			return res, path + ": empty: pick at least one option"
-		}
-		if !q.MultiSelect && len(vals) > 1 {
-			return res, fmt.Sprintf("%s: %q takes one answer", path, q.Question)
-		}
-		limit := MaxAnswer
-		if q.MultiSelect {
-			limit = MaxMultiAnswer
-		}
-		if n := utf8.RuneCountInString(strings.Join(vals, ", ")); n > limit {
-			return res, fmt.Sprintf("%s: %d characters, the limit is %d", path, n, limit)
-		}
-		var a permission.Answer
-		for _, v := range vals {
-			v = strings.TrimSpace(v)
-			switch {
-			case v == "":
-				return res, path + ": an empty answer"
-			case slices.ContainsFunc(q.Options, func(o permission.Option) bool { return o.Label == v }):
-				if !slices.Contains(a.Labels, v) {
-					a.Labels = append(a.Labels, v)
-				}
-			case s.opts.NoCustom:
-				return res, fmt.Sprintf("%s: %q is not an option of %q", path, v, q.Question)
-			case a.Other:
-				return res, path + ": one typed answer per question"
-			default:
-				a.Other, a.Custom = true, v
-			}
-		}
-		// Picks in option order, as every other front end gives them.
-		slices.SortFunc(a.Labels, func(x, y string) int {
-			return slices.IndexFunc(q.Options, func(o permission.Option) bool { return o.Label == x }) -
-				slices.IndexFunc(q.Options, func(o permission.Option) bool { return o.Label == y })
-		})
-		res.Answers = append(res.Answers, permission.Answered{Question: q, Answer: a, Index: i, Path: fmt.Sprintf("questions[%d]", i)})
-	}
-	return res, ""
+	writeJSON(w, http.StatusOK, out)
 }
 
 // history: the rounds asked in a session, numbered, with their outcomes.
@@ -204,8 +166,10 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		Rounds    []round `json:"rounds"`
 	}{SessionID: id, Rounds: []round{}}
 	for _, p := range sets {
-		wp := toWire(p)
-		rd := round{Round: p.Round, ID: p.ID, State: p.State, Questions: wp.Questions}
+		rd := round{Round: p.Round, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
+		for _, q := range p.Questions {
+			rd.Questions = append(rd.Questions, toWireQuestion(q, ""))
+		}
 		if p.Result != nil && !p.Result.Cancelled {
 			rd.Answers = map[string]string{}
 			for _, a := range p.Result.Answers {
@@ -217,21 +181,29 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// events streams the board's changes as server-sent events.
+// events streams the board's changes as server-sent events. The stream
+// outlives RequestTimeout: each event gets that long to be written instead.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		writeError(w, http.StatusInternalServerError, "streaming unsupported")
+	rc := http.NewResponseController(w)
+	if err := rc.SetReadDeadline(time.Time{}); err != nil {
+		writeError(w, http.StatusInternalServerError, "streaming unsupported: "+err.Error())
 		return
+	}
+	send := func(text string) bool {
+		rc.SetWriteDeadline(time.Now().Add(s.opts.RequestTimeout))
+		_, err := io.WriteString(w, text)
+		return err == nil && rc.Flush() == nil
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.WriteHeader(http.StatusOK)
-	fmt.Fprint(w, ": askbridge desk\n\n")
-	flusher.Flush()
+	if !send(": askbridge desk\n\n") {
+		return
+	}
 	for ev := range s.board.Subscribe(r.Context()) {
 		b, _ := json.Marshal(map[string]any{"type": ev.Type, "properties": toWire(ev.Pending), "state": ev.Pending.State})
-		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.Type, b)
-		flusher.Flush()
+		if !send(fmt.Sprintf("event: %s\ndata: %s\n\n", ev.Type, b)) {
+			return
+		}
 	}
 }
 

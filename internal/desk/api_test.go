@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -20,13 +19,16 @@ func newDesk(t *testing.T, opts Options) (*Server, *permission.Board) {
 	t.Helper()
 	board := permission.NewBoard()
 	if opts.Token == "" {
-		opts.Token = "secret"
+		opts.Token = testToken
 	}
 	s, err := Listen("127.0.0.1:0", board, opts)
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	return s, board
 }
+
+// testToken is the desk token of the tests.
+const testToken = "secret-test-token"
 
 func (s *Server) base() string { return "http://" + s.ln.Addr().String() }
 
@@ -38,7 +40,7 @@ func do(t *testing.T, s *Server, method, path, body string, hdr map[string]strin
 	}
 	req, err := http.NewRequest(method, s.base()+path, rd)
 	require.NoError(t, err)
-	req.Header.Set("Authorization", "Bearer secret")
+	req.Header.Set("Authorization", "Bearer "+testToken)
 	for k, v := range hdr {
 		if v == "" {
 			req.Header.Del(k)
@@ -64,9 +66,9 @@ func TestAPIListReplyRejectAndConflicts(t *testing.T) {
 
 	code, body := do(t, s, "GET", "/question", "", nil)
 	assert.Equal(t, 200, code)
-	assert.JSONEq(t, `[{"id":"`+tk.ID+`","sessionID":"s1","round":1,"tool":{"messageID":"","callID":"call_1"},"questions":[
-		{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite"}],"multiple":false},
-		{"question":"Which languages?","header":"Langs","options":[{"label":"Go"},{"label":"Rust"},{"label":"C"}],"multiple":true}]}]`, body)
+	assert.JSONEq(t, `[{"id":"`+tk.ID+`","sessionID":"s1","round":1,"step":0,"tool":{"messageID":"","callID":"call_1"},"questions":[
+		{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite"}],"multiple":false,"path":"questions[0]"},
+		{"question":"Which languages?","header":"Langs","options":[{"label":"Go"},{"label":"Rust"},{"label":"C"}],"multiple":true,"path":"questions[1]"}]}]`, body)
 
 	tests := []struct {
 		name, path, body string
@@ -76,9 +78,9 @@ func TestAPIListReplyRejectAndConflicts(t *testing.T) {
 		{"not JSON", "/question/" + tk.ID + "/reply", `{`, 400, "invalid JSON"},
 		{"wrong count", "/question/" + tk.ID + "/reply", `{"answers":[["Postgres"]]}`, 400, "want 2 (one per question), got 1"},
 		{"two answers to a single-select", "/question/" + tk.ID + "/reply", `{"answers":[["Postgres","SQLite"],["Go"]]}`, 400, "takes one answer"},
-		{"empty", "/question/" + tk.ID + "/reply", `{"answers":[[],["Go"]]}`, 400, "pick at least one"},
-		{"too long", "/question/" + tk.ID + "/reply", `{"answers":[["` + strings.Repeat("x", 257) + `"],["Go"]]}`, 400, "257 characters, the limit is 256"},
-		{"too long multi", "/question/" + tk.ID + "/reply", `{"answers":[["Postgres"],["` + strings.Repeat("y", 1001) + `"]]}`, 400, "the limit is 1000"},
+		{"empty", "/question/" + tk.ID + "/reply", `{"answers":[[],["Go"]]}`, 400, "empty: pick an option or type an answer"},
+		{"too long", "/question/" + tk.ID + "/reply", `{"answers":[["` + strings.Repeat("x", 1001) + `"],["Go"]]}`, 400, "answers[0]: a typed answer of 1001 characters; the limit is 1000"},
+		{"too long multi", "/question/" + tk.ID + "/reply", `{"answers":[["Postgres"],["Go","` + strings.Repeat("y", 1001) + `"]]}`, 400, "answers[1]: a typed answer of 1001 characters"},
 		{"unknown question", "/question/nope/reply", `{"answers":[]}`, 404, "no question"},
 		{"reply", "/question/" + tk.ID + "/reply", `{"answers":[["MariaDB"],["C","Go"]]}`, 200, "true"},
 		{"second reply", "/question/" + tk.ID + "/reply", `{"answers":[["Postgres"],["Go"]]}`, 409, "answered already"},
@@ -139,15 +141,18 @@ func TestSecurity(t *testing.T) {
 	}{
 		{"no token", "/question", map[string]string{"Authorization": ""}, 401},
 		{"wrong token", "/question", map[string]string{"Authorization": "Bearer guess"}, 401},
-		{"token in the query", "/question?token=secret", map[string]string{"Authorization": ""}, 200},
-		{"token cookie", "/question", map[string]string{"Authorization": "", "Cookie": "askbridge_desk=secret"}, 200},
+		{"token in the query", "/question?token=" + testToken, map[string]string{"Authorization": ""}, 200},
+		{"a cookie is no credential", "/question", map[string]string{"Authorization": "", "Cookie": "askbridge_desk=" + testToken}, 401},
 		{"foreign origin", "/question", map[string]string{"Origin": "http://evil.example"}, 403},
 		{"rebinding host", "/question", map[string]string{"Host": "evil.example"}, 403},
-		{"page without token", "/", map[string]string{"Authorization": ""}, 401},
-		{"page with token", "/?token=secret", map[string]string{"Authorization": ""}, 200},
+		{"the page holds no data and needs no token", "/", map[string]string{"Authorization": ""}, 200},
+		{"its script", "/app.js", map[string]string{"Authorization": ""}, 200},
+		{"page with token", "/?token=" + testToken, map[string]string{"Authorization": ""}, 200},
+		{"no other file without token", "/index.html", map[string]string{"Authorization": ""}, 401},
+		{"page on a rebinding host", "/", map[string]string{"Host": "evil.example", "Authorization": ""}, 403},
 	} {
 		req, _ := http.NewRequest("GET", s.base()+tt.path, nil)
-		req.Header.Set("Authorization", "Bearer secret")
+		req.Header.Set("Authorization", "Bearer "+testToken)
 		for k, v := range tt.hdr {
 			if k == "Host" {
 				req.Host = v
@@ -169,7 +174,7 @@ func TestSecurity(t *testing.T) {
 	remote, err := Listen("0.0.0.0:0", permission.NewBoard(), Options{AllowRemote: true})
 	require.NoError(t, err)
 	remote.Close()
-	assert.Contains(t, s.URL(), "/?token=secret")
+	assert.Contains(t, s.URL(), "/?token="+testToken)
 }
 
 func TestEventsStreamQuestionLifecycle(t *testing.T) {
@@ -177,7 +182,7 @@ func TestEventsStreamQuestionLifecycle(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", s.base()+"/event", nil)
-	req.Header.Set("Authorization", "Bearer secret")
+	req.Header.Set("Authorization", "Bearer "+testToken)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -211,5 +216,3 @@ func TestTwoSessionsAtOnce(t *testing.T) {
 	assert.Equal(t, "Postgres", a.Result().Answers[0].Answer.Labels[0])
 	assert.Equal(t, "SQLite", b.Result().Answers[0].Answer.Labels[0])
 }
-
-var _ = net.Listen

@@ -4,107 +4,134 @@ package desk
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/adapter"
-	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestBrowserAnswersAMultiSelectThatReachesTheAgent runs the adapter with a
-// fake agent asking a multi-select and a client that never answers, opens
-// the desk page in Chromium, answers with the keyboard, and checks that the
-// agent got the answers and the client's request was withdrawn.
-func TestBrowserAnswersAMultiSelectThatReachesTheAgent(t *testing.T) {
+// TestBrowserAnswersThroughThePage runs the adapter with a fake agent and a
+// client that never answers, and drives the desk page in Chromium
+// (e2e/answer.mjs): a multi-select answered with the keyboard, agent text
+// shown as text, a second desk opened in the same browser, a reload that
+// keeps the history and the token, and a follow-up asked on the page. The
+// agent must get every answer and the client's requests be withdrawn.
+//
+// A missing browser fails the test: `make test-browser` that passes while
+// testing nothing would hide a broken page. CI installs it; so does
+// internal/desk/e2e/install.sh.
+func TestBrowserAnswersThroughThePage(t *testing.T) {
 	if _, err := os.Stat("/usr/bin/chromium"); err != nil {
-		t.Skip("Debian's chromium is not installed: run internal/desk/e2e/install.sh")
+		t.Fatal("Debian's chromium is not installed: run internal/desk/e2e/install.sh")
 	}
 	if _, err := os.Stat("e2e/node_modules/playwright-core"); err != nil {
-		t.Skip("playwright-core is not installed: run internal/desk/e2e/install.sh")
+		t.Fatal("playwright-core is not installed: run internal/desk/e2e/install.sh")
 	}
-	board := permission.NewBoard()
-	d, err := Listen("127.0.0.1:0", board, Options{Token: "t0ken"})
-	require.NoError(t, err)
-	defer d.Close()
-
-	cInR, cInW := io.Pipe()
-	cOutR, cOutW := io.Pipe()
-	aInR, aInW := io.Pipe()
-	aOutR, aOutW := io.Pipe()
-	relay := adapter.NewRelay(adapter.RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
-	cleanup := adapter.NewBridge(adapter.Options{Advertise: true, Board: board, Limits: permission.DefaultLimits()}).Setup(relay)
-	relay.Start()
-	defer func() { cleanup(); cInW.Close(); aInW.Close(); cOutW.Close(); aOutW.Close() }()
-
-	lines := func(r io.Reader) chan string {
-		ch := make(chan string, 100)
-		go func() {
-			sc := bufio.NewScanner(r)
-			for sc.Scan() {
-				ch <- sc.Text()
-			}
-			close(ch)
-		}()
-		return ch
-	}
-	toClient, toAgent := lines(cOutR), lines(aOutR)
-	expect := func(ch chan string, sub string) string {
-		t.Helper()
-		deadline := time.After(30 * time.Second)
-		for {
-			select {
-			case l := <-ch:
-				if strings.Contains(l, sub) {
-					return l
-				}
-			case <-deadline:
-				t.Fatalf("never saw %q", sub)
-			}
-		}
-	}
-	fmt.Fprintln(cInW, `{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[]}}`)
-	expect(toAgent, "session/new")
-	fmt.Fprintln(aInW, `{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s1"}}`)
-	expect(toClient, `"sessionId":"s1"`)
-	fmt.Fprintln(aInW, `{"jsonrpc":"2.0","id":"ask-1","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which languages? <script>window.__xss=true</script>","header":"Langs","multiSelect":true,"options":[{"label":"Go","description":"<b>fast</b> builds"},{"label":"Rust"},{"label":"C"}]}]}}`)
-	perm := expect(toClient, "session/request_permission")
+	b := newBridged(t, "t0ken-for-the-browser")
+	other, _ := newDesk(t, Options{Token: "token-of-the-other-desk"})
+	b.send(b.fromAgent, `{"jsonrpc":"2.0","id":"ask-1","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which languages? <script>window.__xss=true</script>","header":"Langs","multiSelect":true,"options":[{"label":"Go","description":"<b>fast</b> builds"},{"label":"Rust"},{"label":"C"}]}]}}`)
+	perm := b.expect(b.toClient, "session/request_permission")
 
 	shot := filepath.Join(t.TempDir(), "desk.png")
 	if dir := os.Getenv("ASKBRIDGE_SCREENSHOT_DIR"); dir != "" {
 		shot = filepath.Join(dir, "desk.png")
 	}
-	cmd := exec.Command("node", "e2e/answer.mjs", d.URL(), shot)
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, string(out))
-	text := string(out)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", "e2e/answer.mjs", b.desk.URL(), other.URL(), shot)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	cmd.Stderr = cmd.Stdout
+	var out syncBuilder
+	ready := make(chan struct{})
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			out.add(sc.Text() + "\n")
+			if sc.Text() == "READY FOR THE FOLLOW-UP SET" {
+				close(ready)
+			}
+		}
+	}()
+	require.NoError(t, cmd.Start())
+	waited := false
+	defer func() {
+		if !waited {
+			cancel()
+			<-read
+			cmd.Wait()
+			t.Log("the page driver said:\n" + out.String())
+		}
+	}()
+
+	sdk := func(line string) map[string]string {
+		var r struct {
+			Result struct {
+				Behavior     string
+				UpdatedInput struct{ Answers map[string]string }
+			}
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &r))
+		assert.Equal(t, "allow", r.Result.Behavior)
+		return r.Result.UpdatedInput.Answers
+	}
+	answers := sdk(b.expect(b.toAgent, `"ask-1"`))
+	assert.Equal(t, "Go, C", answers["Which languages? <script>window.__xss=true</script>"])
+	var p struct{ ID string }
+	json.Unmarshal([]byte(perm), &p)
+	assert.Contains(t, b.expect(b.toClient, "$/cancel_request"), p.ID, "the request still open at the client is withdrawn")
+
+	select {
+	case <-ready:
+	case <-read:
+		t.Fatal("the page driver ended early")
+	}
+	b.send(b.fromAgent, compact(strings.Replace(authAsk, `"ask-1"`, `"ask-2"`, 1)))
+	answers = sdk(b.expect(b.toAgent, `"ask-2"`))
+	assert.Equal(t, map[string]string{"Which auth?": "OAuth", "Which database?": "SQLite", "Which provider?": "Google"}, answers)
+
+	<-read
+	err = cmd.Wait()
+	waited = true
+	text := out.String()
+	require.NoError(t, err, text)
+	assert.Contains(t, text, "ADDRESS "+strings.TrimSuffix(b.desk.URL(), "?token=t0ken-for-the-browser")+"\n", "the token leaves the address bar")
 	assert.Contains(t, text, "LEGEND LangsWhich languages? <script>window.__xss=true</script>", "agent text shows as text")
 	assert.Contains(t, text, "XSS false")
 	assert.Contains(t, text, "SCRIPTS 0")
 	assert.Contains(t, text, "HISTORY Round 1 (answered) Langs")
+	assert.Contains(t, text, "OTHER DESK Live")
+	assert.Contains(t, text, "COOKIES 0", "no desk leaves a cookie for every service on 127.0.0.1")
+	assert.Contains(t, text, "RELOADED HISTORY Round 1 (answered) Langs", "the history survives a reload after a second desk was opened")
+	assert.Contains(t, text, "FOLLOWUP Follow-upProviderWhich provider?")
+	assert.Contains(t, text, "SO FAR Auth OAuthDB SQLite")
+	assert.Contains(t, text, "Which provider? → Google")
 	assert.Contains(t, text, "DONE")
+}
 
-	reply := expect(toAgent, `"ask-1"`)
-	var r struct {
-		Result struct {
-			Behavior     string
-			UpdatedInput struct{ Answers map[string]string }
-		}
-	}
-	require.NoError(t, json.Unmarshal([]byte(reply), &r))
-	assert.Equal(t, "allow", r.Result.Behavior)
-	assert.Equal(t, "Go, C", r.Result.UpdatedInput.Answers["Which languages? <script>window.__xss=true</script>"])
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
 
-	var p struct{ ID string }
-	json.Unmarshal([]byte(perm), &p)
-	withdrawn := expect(toClient, "$/cancel_request")
-	assert.Contains(t, withdrawn, p.ID, "the request still open at the client is withdrawn")
+func (s *syncBuilder) add(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.WriteString(text)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -3,9 +3,13 @@
 // page, for questions that fit an editor's buttons badly and for agents
 // run headless. It answers through the permission.Board, so the desk and
 // the client's permission requests race and the first answer wins; the
-// bridge then withdraws the request still open at the client.
+// bridge then withdraws the request still open at the client. A set whose
+// picks bring follow-ups is answered a step at a time (Board.Progress).
 //
-// It listens on loopback only unless told otherwise, wants the token it
-// printed at start on every request, refuses other origins and hosts (DNS
-// rebinding), and shows agent text only as text.
+// It listens on loopback only unless told otherwise, wants its token on
+// every API request (a header, or ?token= where no header can be set; never
+// a cookie, which would leak to every port of the host), refuses other
+// origins and hosts (DNS rebinding), shows agent text only as text, and
+// bounds what a client can hold: connections, idle time, request time.
+// Typed answers go through permission.Typed like every other path's.
 package desk

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/askbridge/askbridge/permission"
 )
@@ -21,20 +22,34 @@ import (
 //go:embed static
 var static embed.FS
 
-// Answer length limits: one answer, and a multi-select's joined answer.
+// MinToken is the shortest token the desk takes: a shorter one is guessed
+// by any local process long before anyone answers a question.
+const MinToken = 16
+
+// Defaults of the desk's connection limits.
 const (
-	MaxAnswer      = 256
-	MaxMultiAnswer = 1000
+	DefaultMaxConns       = 64
+	DefaultIdleTimeout    = 30 * time.Second
+	DefaultRequestTimeout = 10 * time.Second
 )
 
 // Options configure a desk.
 type Options struct {
-	Token       string // required on every request; empty makes a random one
-	AllowRemote bool   // listen on, and accept Host headers for, more than loopback
+	// Token is required on every API request; empty makes a random one,
+	// otherwise it needs MinToken characters.
+	Token       string
+	AllowRemote bool // listen on, and accept Host headers for, more than loopback
 	// NoCustom refuses answers that are not among a question's options
 	// (custom answers are on by default, as in OpenCode).
 	NoCustom bool
 	Logger   *slog.Logger
+	// Connection limits; zero takes the default. A connection over
+	// MaxConns is answered 503 and closed. IdleTimeout closes a keep-alive
+	// connection with no request; RequestTimeout bounds reading a request
+	// and writing its response (not the event stream, which lives on).
+	MaxConns       int
+	IdleTimeout    time.Duration
+	RequestTimeout time.Duration
 }
 
 // Server is a running desk.
@@ -44,11 +59,11 @@ type Server struct {
 	logger *slog.Logger
 	ln     net.Listener
 	srv    *http.Server
-	mux    *http.ServeMux
 }
 
 // Listen opens the desk on addr ("127.0.0.1:0" picks a port). A
-// non-loopback address is refused unless AllowRemote.
+// non-loopback address is refused unless AllowRemote, and a token shorter
+// than MinToken always.
 func Listen(addr string, board *permission.Board, opts Options) (*Server, error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
@@ -57,6 +72,9 @@ func Listen(addr string, board *permission.Board, opts Options) (*Server, error)
 	if !opts.AllowRemote && !isLoopback(host) {
 		return nil, fmt.Errorf("--desk %q: the desk listens on loopback only (127.0.0.1, ::1, localhost) unless --desk-allow-remote", addr)
 	}
+	if err := CheckToken(opts.Token); err != nil {
+		return nil, err
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("--desk: %w", err)
@@ -64,7 +82,15 @@ func Listen(addr string, board *permission.Board, opts Options) (*Server, error)
 	return New(ln, board, opts), nil
 }
 
-// New serves a desk on ln.
+// CheckToken refuses a token that is set but shorter than MinToken.
+func CheckToken(token string) error {
+	if n := utf8.RuneCountInString(token); token != "" && n < MinToken {
+		return fmt.Errorf("the desk token has %d characters; it needs at least %d (or leave it unset for a random one)", n, MinToken)
+	}
+	return nil
+}
+
+// New serves a desk on ln. It does not check opts.Token: Listen does.
 func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	if opts.Token == "" {
 		b := make([]byte, 16)
@@ -74,20 +100,49 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
+	opts.MaxConns = cmpOr(opts.MaxConns, DefaultMaxConns)
+	opts.IdleTimeout = cmpOr(opts.IdleTimeout, DefaultIdleTimeout)
+	opts.RequestTimeout = cmpOr(opts.RequestTimeout, DefaultRequestTimeout)
 	s := &Server{board: board, opts: opts, logger: opts.Logger, ln: ln}
-	s.mux = http.NewServeMux()
+
+	api := http.NewServeMux()
+	api.HandleFunc("GET /question", s.listQuestions)
+	api.HandleFunc("POST /question/{id}/reply", s.reply)
+	api.HandleFunc("POST /question/{id}/reject", s.reject)
+	api.HandleFunc("POST /api/task/answer", s.taskAnswer)
+	api.HandleFunc("GET /event", s.events)
+	api.HandleFunc("GET /api/session", s.sessions)
+	api.HandleFunc("GET /api/session/{id}/history", s.history)
+	// The page itself holds no data and needs no token: it reads the token
+	// from its address and sends it with every API call, so that a reload
+	// and a second desk in the same browser keep working without a cookie
+	// (cookies ignore ports, and would go to every service on 127.0.0.1).
+	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	s.mux.Handle("GET /", files)
-	s.mux.HandleFunc("GET /question", s.listQuestions)
-	s.mux.HandleFunc("POST /question/{id}/reply", s.reply)
-	s.mux.HandleFunc("POST /question/{id}/reject", s.reject)
-	s.mux.HandleFunc("POST /api/task/answer", s.taskAnswer)
-	s.mux.HandleFunc("GET /event", s.events)
-	s.mux.HandleFunc("GET /api/session/{id}/history", s.history)
-	s.srv = &http.Server{Handler: s.guard(s.mux), ReadHeaderTimeout: 10 * time.Second}
-	go s.srv.Serve(ln)
+	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /style.css"} {
+		root.Handle(page, files)
+	}
+	root.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	root.Handle("/", s.authorize(api))
+
+	s.srv = &http.Server{
+		Handler:      s.guard(root),
+		ReadTimeout:  opts.RequestTimeout,
+		WriteTimeout: opts.RequestTimeout,
+		IdleTimeout:  opts.IdleTimeout,
+		ErrorLog:     slog.NewLogLogger(opts.Logger.Handler(), slog.LevelDebug),
+	}
+	go s.srv.Serve(limitConns(ln, opts.MaxConns, opts.Logger))
 	return s
+}
+
+func cmpOr[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
 }
 
 // URL is the page's address with the token, as printed at start.
@@ -95,15 +150,14 @@ func (s *Server) URL() string {
 	return "http://" + s.ln.Addr().String() + "/?token=" + s.opts.Token
 }
 
-// Token is the token every request must carry.
+// Token is the token every API request must carry.
 func (s *Server) Token() string { return s.opts.Token }
 
 // Close stops the desk.
 func (s *Server) Close() error { return s.srv.Close() }
 
-const cookieName = "askbridge_desk"
-
-// guard applies the security rules to every request.
+// guard applies the rules every response follows: security headers, no
+// host but loopback (DNS rebinding), no other origin.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -118,38 +172,43 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				host = r.Host
 			}
 			if !isLoopback(host) {
-				writeError(w, http.StatusForbidden, "the desk answers only requests addressed to a loopback host, not "+r.Host)
+				refuse(w, http.StatusForbidden, "the desk answers only requests addressed to a loopback host, not "+r.Host)
 				return
 			}
 		}
 		if origin := r.Header.Get("Origin"); origin != "" && origin != "http://"+r.Host {
-			writeError(w, http.StatusForbidden, "cross-origin requests are refused")
+			refuse(w, http.StatusForbidden, "cross-origin requests are refused")
 			return
-		}
-		token, fromQuery := s.requestToken(r)
-		if subtle.ConstantTimeCompare([]byte(token), []byte(s.opts.Token)) != 1 {
-			writeError(w, http.StatusUnauthorized, "missing or wrong desk token: open the URL askbridge printed, or send Authorization: Bearer <token>")
-			return
-		}
-		if fromQuery && r.Method == http.MethodGet {
-			// The page calls the API with this cookie, so the token leaves the address bar.
-			http.SetCookie(w, &http.Cookie{Name: cookieName, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-func (s *Server) requestToken(r *http.Request) (string, bool) {
-	if t := r.URL.Query().Get("token"); t != "" {
-		return t, true
-	}
-	if a, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-		return strings.TrimSpace(a), false
-	}
-	if c, err := r.Cookie(cookieName); err == nil {
-		return c.Value, false
-	}
-	return "", false
+// authorize wants the token: "Authorization: Bearer TOKEN", or ?token=
+// where a header cannot be set (EventSource, the printed URL).
+func (s *Server) authorize(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token := r.URL.Query().Get("token")
+		if a, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && token == "" {
+			token = strings.TrimSpace(a)
+		}
+		if !equalTokens(token, s.opts.Token) {
+			refuse(w, http.StatusUnauthorized, "missing or wrong desk token: open the URL askbridge printed, or send Authorization: Bearer <token>")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// refuse answers an error and closes the connection: a client refused
+// once gets no keep-alive connection to hold open.
+func refuse(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Connection", "close")
+	writeError(w, status, msg)
+}
+
+func equalTokens(got, want string) bool {
+	return subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
 }
 
 func isLoopback(host string) bool {
@@ -177,6 +236,8 @@ func boardError(w http.ResponseWriter, err error) {
 		writeError(w, http.StatusNotFound, "no such question")
 	case errors.Is(err, permission.ErrResolved):
 		writeError(w, http.StatusConflict, "this question was already answered or cancelled")
+	case errors.Is(err, permission.ErrStale):
+		writeError(w, http.StatusConflict, "this question moved on to its follow-ups: answer those (GET /question)")
 	default:
 		writeError(w, http.StatusInternalServerError, err.Error())
 	}

@@ -76,6 +76,15 @@ func invalidResult(err error) *mcp.CallToolResult {
 	return errorResult(b.String())
 }
 
+// timeoutResult is a question nobody answered in time: not an error, so the
+// model goes on, with no answers and words saying why.
+func timeoutResult() *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: permission.NoAnswerInTime}},
+		StructuredContent: Answers{Answers: map[string]Answer{}},
+	}
+}
+
 // cancelText is what the model reads when the user cancelled.
 func cancelText(reason string) string {
 	s := "The user cancelled the question without answering. Do not guess the answer: continue without it or wait for the user's instructions."

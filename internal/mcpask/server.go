@@ -88,6 +88,8 @@ func call(ctx context.Context, opts Options, args json.RawMessage) (*mcp.CallToo
 		return nil, context.Cause(ctx)
 	case err != nil:
 		return errorResult(failureText(err)), nil
+	case res.Cancelled && res.Reason == permission.ReasonTimeout:
+		return timeoutResult(), nil
 	case res.Cancelled:
 		return errorResult(cancelText(res.Reason)), nil
 	}

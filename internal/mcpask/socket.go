@@ -55,10 +55,7 @@ func askSocket(ctx context.Context, path, tag string, questions json.RawMessage)
 	// Closing withdraws a question still open: askbridge cancels a set
 	// whose asker disconnected.
 	defer conn.Close()
-	params := map[string]any{"questions": questions, "format": "result"}
-	if tag != "" {
-		params["mcpTag"] = tag
-	}
+	params := sentParams{Questions: questions, Format: "result", MCPTag: tag}
 	var res permission.Result
 	err = conn.Call(ctx, askMethod, params, &res)
 	var rpcErr *jsonrpc2.Error
@@ -91,4 +88,13 @@ func fromRPCError(e *jsonrpc2.Error) error {
 		}
 	}
 	return fmt.Errorf("askbridge did not ask: %s", e.Message)
+}
+
+// sentParams are _askbridge/ask's params as askbridge mcp sends them (the
+// adapter's AskParams, which this package cannot import: the adapter
+// imports it to inject the server).
+type sentParams struct {
+	Questions any    `json:"questions"`
+	Format    string `json:"format"`
+	MCPTag    string `json:"mcpTag,omitempty"`
 }

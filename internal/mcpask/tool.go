@@ -1,7 +1,10 @@
 package mcpask
 
 import (
+	"encoding/json"
 	"fmt"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/askbridge/askbridge/permission"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -50,100 +53,87 @@ func Tool(lim permission.Limits) *mcp.Tool {
 // and permission.Validate checks it. The handler validates again with
 // askbridge's own rules, which the schema only mirrors, so that a model
 // gets every violation in askbridge's words.
-func inputSchema(lim permission.Limits) map[string]any {
-	return map[string]any{
-		"type":     "object",
-		"required": []string{"questions"},
-		"properties": map[string]any{
-			"questions": questionsSchema(lim, true),
-		},
+func inputSchema(lim permission.Limits) *jsonschema.Schema {
+	return object([]string{"questions"}, props{"questions": questionsSchema(lim, true)})
+}
+
+// props are a schema's properties.
+type props = map[string]*jsonschema.Schema
+
+func object(required []string, p props) *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "object", Required: required, Properties: p}
+}
+
+func str(min, max int, description string) *jsonschema.Schema {
+	s := &jsonschema.Schema{Type: "string", Description: description}
+	if min > 0 {
+		s.MinLength = new(min)
 	}
+	if max > 0 {
+		s.MaxLength = new(max)
+	}
+	return s
+}
+
+func array(min, max int, items *jsonschema.Schema, description string) *jsonschema.Schema {
+	s := &jsonschema.Schema{Type: "array", Items: items, Description: description}
+	if min > 0 {
+		s.MinItems = new(min)
+	}
+	if max > 0 {
+		s.MaxItems = new(max)
+	}
+	return s
 }
 
 // questionsSchema describes a set of questions. Follow-up questions have the
 // same shape without the descriptions, and their own followUps are left
 // loose rather than nested again: the schema is sent with every model
 // request, so it stays small (askbridge still checks every level).
-func questionsSchema(lim permission.Limits, top bool) map[string]any {
-	question := map[string]any{
-		"type":     "object",
-		"required": []string{"question", "header", "options"},
-		"properties": map[string]any{
-			"question": map[string]any{
-				"type": "string", "minLength": 1, "maxLength": lim.QuestionMax,
-				"description": "The full question, ending with a question mark. Unique within the set.",
-			},
-			"header": map[string]any{
-				"type": "string", "minLength": 1, "maxLength": lim.HeaderMax,
-				"description": fmt.Sprintf("A very short title shown above the question, at most %d characters, e.g. \"Database\".", lim.HeaderMax),
-			},
-			"options": map[string]any{
-				"type": "array", "minItems": 2, "maxItems": lim.MaxOptions,
-				"description": "The choices. Labels are unique within the question.",
-				"items": map[string]any{
-					"type":     "object",
-					"required": []string{"label"},
-					"properties": map[string]any{
-						"label":       map[string]any{"type": "string", "minLength": 1, "description": "What the user picks: 1-5 words."},
-						"description": map[string]any{"type": "string", "description": "What the option means, or its trade-off."},
-					},
-				},
-			},
-			"multiSelect": map[string]any{
-				"type": "boolean", "default": false,
-				"description": "True when the user may pick several options.",
-			},
-		},
+func questionsSchema(lim permission.Limits, top bool) *jsonschema.Schema {
+	question := object([]string{"question", "header", "options"}, props{
+		"question": str(1, lim.QuestionMax, "The full question, ending with a question mark. Unique within the set."),
+		"header":   str(1, lim.HeaderMax, fmt.Sprintf("A very short title shown above the question, at most %d characters, e.g. \"Database\".", lim.HeaderMax)),
+		"options": array(2, lim.MaxOptions, object([]string{"label"}, props{
+			"label":       str(1, 0, "What the user picks: 1-5 words."),
+			"description": str(0, 0, "What the option means, or its trade-off."),
+		}), "The choices. Labels are unique within the question."),
+		"multiSelect": {Type: "boolean", Default: json.RawMessage("false"), Description: "True when the user may pick several options."},
+	})
+	followUps := &jsonschema.Schema{
+		Type:                 "object",
+		Description:          "Questions asked only when the user picks an option: keys are option labels of this question, values are questions of the same shape.",
+		AdditionalProperties: array(0, 0, &jsonschema.Schema{Type: "object"}, ""),
 	}
-	followUps := map[string]any{
-		"type":                 "object",
-		"description":          "Questions asked only when the user picks an option: keys are option labels of this question, values are questions of the same shape.",
-		"additionalProperties": map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
-	}
-	question["properties"].(map[string]any)["followUps"] = followUps
+	question.Properties["followUps"] = followUps
 	if top {
-		followUps["additionalProperties"] = questionsSchema(lim, false)
+		followUps.AdditionalProperties = questionsSchema(lim, false)
 	} else {
 		stripDescriptions(question)
 	}
-	return map[string]any{
-		"type": "array", "minItems": 1, "maxItems": lim.MaxQuestions,
-		"items": question,
-	}
+	return array(1, lim.MaxQuestions, question, "")
 }
 
-// stripDescriptions removes the descriptions in schema m and below it
-// (but not a property named "description").
-func stripDescriptions(m map[string]any) {
-	if _, ok := m["description"].(string); ok {
-		delete(m, "description")
+// stripDescriptions removes the descriptions in schema s and below it.
+func stripDescriptions(s *jsonschema.Schema) {
+	if s == nil {
+		return
 	}
-	for _, v := range m {
-		if sub, ok := v.(map[string]any); ok {
-			stripDescriptions(sub)
-		}
+	s.Description = ""
+	stripDescriptions(s.Items)
+	stripDescriptions(s.AdditionalProperties)
+	for _, p := range s.Properties {
+		stripDescriptions(p)
 	}
 }
 
 // outputSchema describes structuredContent: the answers by question text.
-func outputSchema() map[string]any {
-	return map[string]any{
-		"type":     "object",
-		"required": []string{"answers"},
-		"properties": map[string]any{
-			"answers": map[string]any{
-				"type":        "object",
-				"description": "The answers, keyed by question text.",
-				"additionalProperties": map[string]any{
-					"type":     "object",
-					"required": []string{"answer", "typed"},
-					"properties": map[string]any{
-						"answer": map[string]any{"type": "string", "description": "The answer as one string: the chosen labels joined with \", \", and the typed text."},
-						"labels": map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "The option labels the user chose."},
-						"typed":  map[string]any{"type": "boolean", "description": "The answer holds text the user typed instead of choosing an option."},
-					},
-				},
-			},
-		},
-	}
+func outputSchema() *jsonschema.Schema {
+	answer := object([]string{"answer", "typed"}, props{
+		"answer": str(0, 0, "The answer as one string: the chosen labels joined with \", \", and the typed text."),
+		"labels": array(0, 0, &jsonschema.Schema{Type: "string"}, "The option labels the user chose."),
+		"typed":  {Type: "boolean", Description: "The answer holds text the user typed instead of choosing an option."},
+	})
+	answers := &jsonschema.Schema{Type: "object", Description: "The answers, keyed by question text.", AdditionalProperties: answer}
+	return object([]string{"answers"}, props{"answers": answers})
 }

@@ -1,21 +1,26 @@
-// Opens the desk page in Debian's Chromium, checks that agent text shows as
-// text, answers the pending multi-select with the keyboard alone, and takes
-// a screenshot. Usage: node answer.mjs URL SCREENSHOT
+// Drives the desk page in Debian's Chromium, as one browser with two desks:
+// checks that agent text shows as text, answers a multi-select with the
+// keyboard alone, opens a second desk in another tab, reloads the first
+// (its history must survive, its token must still work), then answers a
+// set whose pick brings a follow-up. Prints what it saw, one fact a line.
+// Usage: node answer.mjs URL_A URL_B SCREENSHOT
 import { chromium } from "playwright-core";
 
-const [url, shot] = process.argv.slice(2);
+const [urlA, urlB, shot] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
+  const page = await context.newPage();
+  page.on("console", (m) => console.log("CONSOLE " + m.text()));
   page.on("dialog", (d) => { console.log("DIALOG " + d.message()); d.dismiss(); });
-  await page.goto(url);
+  await page.goto(urlA);
   await page.waitForSelector("form.card", { timeout: 10000 });
-  const legend = await page.textContent("form.card legend");
-  console.log("LEGEND " + legend);
+  console.log("ADDRESS " + page.url());
+  console.log("LEGEND " + (await page.textContent("form.card legend")));
   console.log("XSS " + (await page.evaluate(() => window.__xss === true)));
   console.log("SCRIPTS " + (await page.evaluate(() => document.querySelectorAll("main script").length)));
   // Keyboard only: focus the first checkbox, Space, move on with Tab.
@@ -31,7 +36,40 @@ try {
   await page.waitForSelector("p.empty", { timeout: 10000 });
   await page.waitForSelector(".history li", { timeout: 10000 });
   console.log("HISTORY " + (await page.textContent(".history")));
+
+  // A second desk in the same browser, then the first one reloaded.
+  const other = await context.newPage();
+  await other.goto(urlB);
+  await other.waitForFunction(() => document.getElementById("status").textContent.startsWith("Live"), null, { timeout: 10000 });
+  console.log("OTHER DESK " + (await other.textContent("#status")));
+  console.log("COOKIES " + (await context.cookies()).length);
+  await page.reload();
+  await page.waitForSelector(".history li", { timeout: 10000 });
+  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Live"), null, { timeout: 10000 });
+  console.log("RELOADED HISTORY " + (await page.textContent(".history")));
+
+  // A set whose pick brings a follow-up: the test asks it on this line.
+  console.log("READY FOR THE FOLLOW-UP SET");
+  await page.waitForSelector('form.card input[value="OAuth"]', { timeout: 15000 });
+  await page.check('input[value="OAuth"]');
+  await page.check('input[value="SQLite"]');
+  await page.click("form.card button.primary");
+  await page.waitForSelector("form.card legend .followup", { timeout: 10000 });
+  console.log("FOLLOWUP " + (await page.textContent("form.card legend")));
+  console.log("SO FAR " + (await page.textContent("form.card .answered")));
+  await page.check('input[value="Google"]');
+  await page.click("form.card button.primary");
+  await page.waitForSelector("p.empty", { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelectorAll(".history li").length >= 2, null, { timeout: 10000 });
+  console.log("HISTORY 2 " + (await page.textContent(".history")));
   console.log("DONE");
+} catch (e) {
+  // Say what the page showed, for the test's log.
+  for (const p of browser.contexts().flatMap((c) => c.pages())) {
+    console.log("PAGE " + p.url() + " STATUS " + (await p.textContent("#status").catch(() => "?")) +
+      " ERRORS " + (await p.$$eval(".error", (es) => es.map((x) => x.textContent).join(" | ")).catch(() => "?")));
+  }
+  throw e;
 } finally {
   await browser.close();
 }

@@ -1,11 +1,28 @@
 // The answer desk page. Everything the agent wrote is put on the page with
 // textContent, never as HTML.
+//
+// The token comes in the address askbridge printed (?token=…). The page
+// keeps it in sessionStorage, which belongs to this tab and this origin
+// (port included), and sends it with every call: no cookie, so a second
+// desk in the same browser cannot overwrite it, other services on
+// 127.0.0.1 never see it, and a reload keeps working.
 "use strict";
 
 const pendingEl = document.getElementById("pending");
 const historyEl = document.getElementById("history");
 const statusEl = document.getElementById("status");
-const sessions = new Set();
+const MAX_TYPED = 1000; // permission.MaxTyped
+
+const token = (() => {
+  const key = "askbridge-desk-token";
+  const fromURL = new URLSearchParams(location.search).get("token");
+  if (fromURL) {
+    sessionStorage.setItem(key, fromURL);
+    history.replaceState(null, "", "/"); // out of the address bar and the browser's history
+    return fromURL;
+  }
+  return sessionStorage.getItem(key) || "";
+})();
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -18,37 +35,51 @@ function el(tag, attrs, ...children) {
 }
 
 async function api(method, path, body) {
+  const headers = { Authorization: "Bearer " + token };
+  if (body) headers["Content-Type"] = "application/json";
   const res = await fetch(path, {
     method,
-    headers: body ? { "Content-Type": "application/json" } : {},
+    headers,
     body: body ? JSON.stringify(body) : undefined,
-    credentials: "same-origin",
+    credentials: "omit",
   });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(data.error || res.statusText);
   return data;
 }
 
+// A card is one step of a set: its own questions, then the follow-ups the
+// picks brought. Its key changes with the step, so a new step gets a new form.
+function key(p) { return `${p.id}:${p.step}`; }
+
 function card(p) {
-  const form = el("form", { class: "card", "data-id": p.id });
+  const form = el("form", { class: "card", "data-key": key(p) });
   const round = p.round >= 2 ? `Round ${p.round} · ` : "";
   form.append(el("div", { class: "meta", text: `${round}session ${p.sessionID}` }));
+  if (p.answered && p.answered.length) {
+    const so = el("ul", { class: "answered" });
+    for (const a of p.answered) so.append(el("li", {}, el("span", { class: "chip", text: a.header }), " ", el("span", { text: a.answer })));
+    form.append(el("div", { class: "meta", text: "Answered so far:" }), so);
+  }
   p.questions.forEach((q, qi) => {
     const fs = el("fieldset");
     const legend = el("legend", {}, el("span", { class: "chip", text: q.header }), el("span", { text: q.question }));
+    if (p.step > 0) legend.prepend(el("span", { class: "followup", text: "Follow-up" }));
     fs.append(legend);
     const type = q.multiple ? "checkbox" : "radio";
-    const name = `${p.id}-q${qi}`;
+    const name = `${p.id}-s${p.step}-q${qi}`;
     q.options.forEach((o, oi) => {
       const input = el("input", { type, name, value: o.label, id: `${name}-o${oi}` });
       const label = el("label", { class: "option", for: input.id }, input, el("span", { text: o.label }));
       if (o.description) label.append(el("span", { class: "desc", text: o.description }));
+      const next = q.followUps && q.followUps[o.label];
+      if (next) label.append(el("span", { class: "desc then", text: "then asks: " + next.map((f) => f.header).join(", ") }));
       fs.append(label);
     });
     const otherId = `${name}-other`;
     fs.append(el("div", { class: "other" },
       el("label", { for: otherId, text: "Other:" }),
-      el("input", { type: "text", id: otherId, "data-other": name, maxlength: q.multiple ? "1000" : "256", placeholder: "type your own answer" })));
+      el("input", { type: "text", id: otherId, "data-other": name, maxlength: String(MAX_TYPED), placeholder: "type your own answer" })));
     form.append(fs);
   });
   const error = el("p", { class: "error", role: "alert" });
@@ -58,7 +89,7 @@ function card(p) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const answers = p.questions.map((q, qi) => {
-      const name = `${p.id}-q${qi}`;
+      const name = `${p.id}-s${p.step}-q${qi}`;
       const picked = [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((i) => i.value);
       const other = form.querySelector(`input[data-other="${name}"]`).value.trim();
       if (other) {
@@ -68,7 +99,7 @@ function card(p) {
       return picked;
     });
     try {
-      await api("POST", `/question/${encodeURIComponent(p.id)}/reply`, { answers });
+      await api("POST", `/question/${encodeURIComponent(p.id)}/reply`, { answers, step: p.step });
       status("Answer sent.");
       refresh();
     } catch (e) {
@@ -92,22 +123,23 @@ function status(text) { statusEl.textContent = text; }
 async function refresh() {
   const list = await api("GET", "/question");
   const focused = document.activeElement && document.activeElement.closest("form");
-  const keep = focused ? focused.dataset.id : null;
-  const existing = new Map([...pendingEl.querySelectorAll("form")].map((f) => [f.dataset.id, f]));
+  const keep = focused ? focused.dataset.key : null;
+  const existing = new Map([...pendingEl.querySelectorAll("form")].map((f) => [f.dataset.key, f]));
   pendingEl.textContent = "";
   if (list.length === 0) pendingEl.append(el("p", { class: "empty", text: "No question is waiting." }));
   for (const p of list) {
-    sessions.add(p.sessionID);
     // Keep a form the user is filling in.
-    pendingEl.append(p.id === keep && existing.get(p.id) ? existing.get(p.id) : card(p));
+    pendingEl.append(key(p) === keep && existing.get(keep) ? existing.get(keep) : card(p));
   }
   await refreshHistory();
 }
 
+// The history comes from the server, every session that asked, so that it
+// survives a reload.
 async function refreshHistory() {
   const items = [];
-  for (const s of sessions) {
-    const h = await api("GET", `/api/session/${encodeURIComponent(s)}/history`).catch(() => null);
+  for (const s of await api("GET", "/api/session")) {
+    const h = await api("GET", `/api/session/${encodeURIComponent(s.id)}/history`).catch(() => null);
     if (!h) continue;
     for (const r of h.rounds) {
       const answers = r.answers ? Object.entries(r.answers).map(([q, a]) => `${q} → ${a}`).join("; ") : "";
@@ -123,17 +155,17 @@ async function refreshHistory() {
 }
 
 function connect() {
-  const events = new EventSource("/event");
+  const events = new EventSource("/event?token=" + encodeURIComponent(token));
   events.onopen = () => status("Live: new questions appear here as agents ask them.");
   for (const type of ["question.asked", "question.replied", "question.rejected"]) {
-    events.addEventListener(type, (ev) => {
-      try { sessions.add(JSON.parse(ev.data).properties.sessionID); } catch (_) { /* ignore */ }
-      refresh();
-    });
+    events.addEventListener(type, () => refresh().catch((e) => status(e.message)));
   }
   events.onerror = () => status("Disconnected from askbridge; retrying…");
 }
 
-if (location.search.includes("token=")) history.replaceState(null, "", "/");
-refresh().catch((e) => status(e.message));
-connect();
+if (!token) {
+  status("No desk token: open the address askbridge printed (http://127.0.0.1:PORT/?token=…).");
+} else {
+  refresh().catch((e) => status(e.message));
+  connect();
+}

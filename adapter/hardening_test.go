@@ -1,0 +1,63 @@
+package adapter
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Forms are held to the question limits: a choice of 1,000 values is not
+// one request of 1,001 buttons, and 500 fields are not 500 requests.
+func TestFormsOverTheLimitsAreDeclinedUnasked(t *testing.T) {
+	var values []string
+	for i := range 1000 {
+		values = append(values, fmt.Sprintf(`"v%d"`, i))
+	}
+	var fields []string
+	for i := range 500 {
+		fields = append(fields, fmt.Sprintf(`"f%d":{"type":"boolean","title":"F%d"}`, i, i))
+	}
+	for name, schema := range map[string]string{
+		"a 1,000-value enum": `{"type":"object","properties":{"pick":{"type":"string","title":"Pick","enum":[` + strings.Join(values, ",") + `]}}}`,
+		"500 fields":         `{"type":"object","properties":{` + strings.Join(fields, ",") + `}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			h := newBridgeHarness(t, Options{Advertise: true})
+			h.openSession(t, "s1")
+			h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Big","requestedSchema":` + schema + `}}`)
+			assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "5").Result))
+			h.agent.send(`{"jsonrpc":"2.0","method":"after/decline"}`)
+			assert.Equal(t, "after/decline", decode(t, h.client.recv()).Method, "nothing was asked")
+		})
+	}
+}
+
+// A number field typed NaN (or Inf) is no JSON number: the reply would
+// never encode, and the agent would wait for ever. It is left unfilled, so
+// a required one declines.
+func TestANonFiniteNumberIsNotAnAnswer(t *testing.T) {
+	for _, typed := range []string{"NaN", "Inf", "-Infinity"} {
+		h := newBridgeHarness(t, Options{Advertise: true})
+		h.openSession(t, "s1")
+		h.agent.send(`{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"How many?","requestedSchema":{"type":"object","properties":{"n":{"type":"number","title":"N"}},"required":["n"]}}}`)
+		req, _ := h.nextRequest(t, "session/request_permission")
+		h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"`+typed+`"}}}`)
+		assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "9").Result), typed)
+	}
+}
+
+// A reply that cannot be encoded becomes an error to the same id.
+func TestAReplyThatCannotBeEncodedBecomesAnError(t *testing.T) {
+	h := newBridgeHarness(t, Options{Dialects: []Dialect{&unencodable{}}})
+	h.openSession(t, "s1")
+	h.agent.send(`{"jsonrpc":"2.0","id":3,"method":"x/ask","params":{}}`)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	h.answer(t, req, pick("A"))
+	reply := h.agentReply(t, "3")
+	if assert.NotNil(t, reply.Error) {
+		assert.Equal(t, CodeInternalError, reply.Error.Code)
+		assert.Contains(t, reply.Error.Message, "could not be encoded")
+	}
+}

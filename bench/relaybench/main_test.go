@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestMain lets the test binary be the fake agent, as relaybench is.
+func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == agentArg {
+		if err := runAgent(os.Args[2]); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func agentArgv(t *testing.T, n int) []string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "updates.jsonl")
+	_, err := writeUpdates(file, n)
+	require.NoError(t, err)
+	self, err := os.Executable()
+	require.NoError(t, err)
+	return []string{self, agentArg, file}
+}
+
+func TestMeasureDirect(t *testing.T) {
+	var res result
+	require.NoError(t, measure(&res, agentArgv(t, 500), 500, 20, 10*time.Second))
+	assert.Positive(t, res.best)
+	assert.Len(t, res.lat, 20)
+	assert.Len(t, res.startups, 1)
+	assert.Equal(t, 500, res.n)
+}
+
+// A relay that loses one notification must not be measured as if it had
+// delivered them all.
+func TestMeasureCatchesADroppedNotification(t *testing.T) {
+	if _, err := exec.LookPath("sed"); err != nil {
+		t.Skip("needs sed")
+	}
+	// Lines 1 and 2 are the handshake's results; line 5 is a notification.
+	relay := []string{"sh", "-c", `"$@" | sed -u 5d`, "sh"}
+	var res result
+	err := measure(&res, append(relay, agentArgv(t, 50)...), 50, 5, 10*time.Second)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "49 of 50 notifications")
+}
+
+// A relay that stops relaying is killed at the limit and said to be.
+func TestMeasureKillsAStalledRelay(t *testing.T) {
+	if _, err := exec.LookPath("sed"); err != nil {
+		t.Skip("needs sed")
+	}
+	relay := []string{"sh", "-c", `"$@" | sed -u -n 1,3p`, "sh"}
+	var res result
+	start := time.Now()
+	err := measure(&res, append(relay, agentArgv(t, 50)...), 50, 5, time.Second)
+	require.Error(t, err)
+	assert.Less(t, time.Since(start), 8*time.Second)
+	assert.Contains(t, err.Error(), "throughput")
+}
+
+func TestRelayFlag(t *testing.T) {
+	var r relayFlags
+	require.NoError(t, r.Set("sdk=node bench/sdkproxy.mjs --"))
+	assert.Equal(t, contestant{name: "sdk", relay: []string{"node", "bench/sdkproxy.mjs", "--"}}, r[0])
+	for _, bad := range []string{"node x", "=node", "sdk=", "sdk=  "} {
+		assert.Error(t, r.Set(bad), bad)
+	}
+}
+
+func TestReportMarksAFailedPeer(t *testing.T) {
+	lat := []time.Duration{time.Microsecond, 2 * time.Microsecond}
+	all := []contestant{{name: "cat"}, {name: "askbridge"}, {name: "peer"}}
+	res := []result{
+		{n: 10, best: time.Millisecond, lat: lat, startups: []time.Duration{time.Millisecond}},
+		{n: 10, best: 2 * time.Millisecond, lat: lat, startups: []time.Duration{time.Millisecond}},
+		{err: os.ErrDeadlineExceeded},
+	}
+	var out bytes.Buffer
+	report(&out, all, res)
+	assert.Contains(t, out.String(), "| askbridge | 5000 | 0.50 |")
+	assert.Contains(t, out.String(), "| peer | failed:")
+	assert.Equal(t, 1, strings.Count(out.String(), "askbridge targets"))
+}

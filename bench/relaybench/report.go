@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+)
+
+// askbridge's own targets, printed with its figures.
+const (
+	minRatio     = 0.25
+	maxAddedP99  = 200 * time.Microsecond
+	maxRSSKiB    = 30 * 1024
+	askbridgeRow = "askbridge"
+)
+
+// report prints one row per contestant; the first is the direct baseline
+// the others are compared with.
+func report(w io.Writer, all []contestant, res []result) {
+	base := res[0]
+	baseRate := rate(base)
+	fmt.Fprintln(w, "| relay | throughput (msg/s) | ratio to cat | added p50 | added p99 | peak RSS | startup |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|")
+	for i, c := range all {
+		r := res[i]
+		name := c.name
+		if r.err != nil {
+			fmt.Fprintf(w, "| %s | failed: %s | | | | | |\n", name, strings.ReplaceAll(r.err.Error(), "|", "/"))
+			continue
+		}
+		p50, p99 := "—", "—"
+		if i == 0 {
+			name += " (no relay)"
+			p50 = us(pct(r.lat, 50)) + " (round trip)"
+			p99 = us(pct(r.lat, 99)) + " (round trip)"
+		} else {
+			p50 = "+" + us(pct(r.lat, 50)-pct(base.lat, 50))
+			p99 = "+" + us(pct(r.lat, 99)-pct(base.lat, 99))
+		}
+		fmt.Fprintf(w, "| %s | %.0f | %.2f | %s | %s | %s | %s |\n",
+			name, rate(r), rate(r)/baseRate, p50, p99, mib(r.rssKiB), ms(slices.Min(r.startups)))
+	}
+	for i, c := range all {
+		if c.name != askbridgeRow {
+			continue
+		}
+		r := res[i]
+		ratio := rate(r) / baseRate
+		added := pct(r.lat, 99) - pct(base.lat, 99)
+		fmt.Fprintf(w, "\naskbridge targets: ratio to cat >= %.2f (%.2f %s), added p99 <= %s (%s %s), peak RSS <= %s (%s %s)\n",
+			minRatio, ratio, met(ratio >= minRatio),
+			us(maxAddedP99), us(added), met(added <= maxAddedP99),
+			mib(maxRSSKiB), mib(r.rssKiB), met(r.rssKiB <= maxRSSKiB))
+	}
+}
+
+func rate(r result) float64 { return float64(r.n) / r.best.Seconds() }
+
+func met(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "MISSED"
+}
+
+func pct(sorted []time.Duration, p int) time.Duration {
+	return sorted[(len(sorted)-1)*p/100]
+}
+
+func us(d time.Duration) string {
+	return fmt.Sprintf("%.0fµs", float64(d.Nanoseconds())/1000)
+}
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000)
+}
+
+func mib(kib int64) string {
+	if kib == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f MiB", float64(kib)/1024)
+}
+
+// writeUpdates writes n agent_message_chunk notifications of about 1 KiB.
+func writeUpdates(path string, n int) (int64, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	w := bufio.NewWriter(f)
+	text := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20)
+	for i := range n {
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"`+sessionID+`","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"%d %s"}}}}`+"\n", i, text)
+	}
+	if err := w.Flush(); err != nil {
+		return 0, err
+	}
+	st, err := f.Stat()
+	f.Close()
+	if err != nil {
+		return 0, err
+	}
+	return st.Size(), nil
+}

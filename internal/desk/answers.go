@@ -1,0 +1,112 @@
+package desk
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// answer checks answers against the questions set id asks now and gives
+// them to the board; it writes the response. A set whose picks bring
+// follow-ups stays pending with those as its questions (the next step).
+func (s *Server) answer(w http.ResponseWriter, id, session string, step *int, answers [][]string, opencode bool) {
+	p, ok := s.board.Get(id)
+	if !ok || (session != "" && p.SessionID != session) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no question %q", id))
+		return
+	}
+	if p.State != permission.StatePending {
+		writeError(w, http.StatusConflict, fmt.Sprintf("question %q is %s already", id, p.State))
+		return
+	}
+	if step != nil && *step != p.Step {
+		boardError(w, permission.ErrStale)
+		return
+	}
+	if len(answers) != len(p.Asking) {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("answers: want %d (one per question), got %d", len(p.Asking), len(answers)))
+		return
+	}
+	picked, problem := s.parse(p.Asking, answers)
+	if problem != "" {
+		writeError(w, http.StatusBadRequest, problem)
+		return
+	}
+	done, err := s.board.Progress(id, p.Step, picked)
+	if err != nil {
+		boardError(w, err)
+		return
+	}
+	msg := "Answer recorded for " + id
+	if !done {
+		msg += "; its follow-up questions are asked next"
+	}
+	s.logger.Info("desk: question answered", "id", id, "step", p.Step, "done", done)
+	if opencode {
+		writeJSON(w, http.StatusOK, true)
+	} else {
+		writeJSON(w, http.StatusOK, map[string]any{"success": true, "done": done, "message": msg})
+	}
+}
+
+// parse reads one list of answers per question. A value that is exactly
+// an option's label is that pick, whatever its length or spaces; anything
+// else is typed text, cleaned and limited by permission.Typed, and a pick
+// when the cleaned text is a label (refused with NoCustom otherwise).
+func (s *Server) parse(asking []permission.Asked, answers [][]string) ([]permission.Answer, string) {
+	var out []permission.Answer
+	for i, a := range asking {
+		q, vals := a.Question, answers[i]
+		path := fmt.Sprintf("answers[%d]", i)
+		if len(vals) == 0 {
+			return nil, path + ": empty: pick an option or type an answer"
+		}
+		if !q.MultiSelect && len(vals) > 1 {
+			return nil, fmt.Sprintf("%s: %q takes one answer", path, q.Question)
+		}
+		var ans permission.Answer
+		for _, v := range vals {
+			label, isLabel := labelOf(q, v)
+			if !isLabel {
+				typed, err := permission.Typed(v)
+				switch {
+				case err != nil:
+					return nil, path + ": " + err.Error()
+				case typed == "":
+					return nil, path + ": an empty answer"
+				}
+				if label, isLabel = labelOf(q, typed); !isLabel {
+					switch {
+					case s.opts.NoCustom:
+						return nil, fmt.Sprintf("%s: %q is not an option of %q", path, typed, q.Question)
+					case ans.Other:
+						return nil, path + ": one typed answer per question"
+					}
+					ans.Other, ans.Custom = true, typed
+					continue
+				}
+			}
+			if !slices.Contains(ans.Labels, label) {
+				ans.Labels = append(ans.Labels, label)
+			}
+		}
+		// Picks in option order, as every other front end gives them.
+		order := func(l string) int {
+			return slices.IndexFunc(q.Options, func(o permission.Option) bool { return o.Label == l })
+		}
+		slices.SortFunc(ans.Labels, func(x, y string) int { return order(x) - order(y) })
+		out = append(out, ans)
+	}
+	return out, ""
+}
+
+func labelOf(q permission.Question, v string) (string, bool) {
+	for _, o := range q.Options {
+		if o.Label == v {
+			return o.Label, true
+		}
+	}
+	return "", false
+}

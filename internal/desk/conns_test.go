@@ -1,0 +1,159 @@
+package desk
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/askbridge/askbridge/permission"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// rawConn is a client connection to the desk driven by hand, so a test
+// sees when the desk closes it.
+type rawConn struct {
+	net.Conn
+	r *bufio.Reader
+}
+
+func dialDesk(t *testing.T, s *Server) *rawConn {
+	t.Helper()
+	c, err := net.DialTimeout("tcp", s.ln.Addr().String(), 2*time.Second)
+	require.NoError(t, err)
+	t.Cleanup(func() { c.Close() })
+	return &rawConn{Conn: c, r: bufio.NewReader(c)}
+}
+
+// get sends a keep-alive GET and reads its response.
+func (c *rawConn) get(t *testing.T, path, token string) *http.Response {
+	t.Helper()
+	auth := ""
+	if token != "" {
+		auth = "Authorization: Bearer " + token + "\r\n"
+	}
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	_, err := fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\n%s\r\n", path, c.RemoteAddr(), auth)
+	require.NoError(t, err)
+	resp, err := http.ReadResponse(c.r, nil)
+	require.NoError(t, err)
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp
+}
+
+// closedWithin reports whether the desk closes the connection within d.
+func (c *rawConn) closedWithin(d time.Duration) error {
+	c.SetReadDeadline(time.Now().Add(d))
+	_, err := c.r.ReadByte()
+	switch {
+	case err == nil:
+		return errors.New("the desk sent more bytes instead of closing")
+	case errors.Is(err, io.EOF), errors.Is(err, syscall.ECONNRESET):
+		return nil
+	}
+	return fmt.Errorf("still open after %s: %w", d, err)
+}
+
+func TestIdleConnectionsAreClosed(t *testing.T) {
+	s, _ := newDesk(t, Options{IdleTimeout: 200 * time.Millisecond, RequestTimeout: 300 * time.Millisecond})
+	served := dialDesk(t, s)
+	assert.Equal(t, 200, served.get(t, "/question", testToken).StatusCode)
+	assert.NoError(t, served.closedWithin(3*time.Second), "a keep-alive connection after its request")
+
+	silent := dialDesk(t, s)
+	assert.NoError(t, silent.closedWithin(3*time.Second), "a connection that never sends a request")
+
+	slow := dialDesk(t, s)
+	fmt.Fprintf(slow, "POST /question/q1/reply HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\nContent-Length: 100\r\n\r\n{", testToken)
+	assert.NoError(t, slow.closedWithin(3*time.Second), "a request whose body never comes")
+}
+
+func TestUnauthenticatedConnectionsAreClosed(t *testing.T) {
+	s, _ := newDesk(t, Options{}) // the default idle timeout is far longer than the test waits
+	for _, tt := range []struct{ name, path, token string }{
+		{"no token", "/question", ""},
+		{"wrong token", "/question", "wrong-token-wrong-token"},
+		{"unknown file without token", "/secret", ""},
+	} {
+		c := dialDesk(t, s)
+		resp := c.get(t, tt.path, tt.token)
+		assert.Equal(t, 401, resp.StatusCode, tt.name)
+		assert.True(t, resp.Close, tt.name+": Connection: close")
+		assert.NoError(t, c.closedWithin(2*time.Second), tt.name)
+	}
+	c := dialDesk(t, s)
+	assert.Equal(t, 200, c.get(t, "/question", testToken).StatusCode)
+	assert.Equal(t, 200, c.get(t, "/question", testToken).StatusCode, "an authorised connection is kept alive")
+}
+
+func TestConnectionsAreCapped(t *testing.T) {
+	s, _ := newDesk(t, Options{MaxConns: 4})
+	var held []*rawConn
+	for range 4 {
+		c := dialDesk(t, s)
+		assert.Equal(t, 200, c.get(t, "/question", testToken).StatusCode)
+		held = append(held, c)
+	}
+	over := dialDesk(t, s)
+	over.SetReadDeadline(time.Now().Add(3 * time.Second))
+	resp, err := http.ReadResponse(over.r, nil)
+	require.NoError(t, err, "a connection over the cap is answered at once")
+	body, _ := io.ReadAll(resp.Body)
+	assert.Equal(t, 503, resp.StatusCode)
+	assert.Contains(t, string(body), "too many connections")
+	assert.NoError(t, over.closedWithin(2*time.Second))
+
+	held[0].Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		code, _ := tryGet(s, "/question")
+		if code == 200 {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the freed slot is never reused (last status %d)", code)
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func tryGet(s *Server, path string) (int, error) {
+	req, _ := http.NewRequest("GET", s.base()+path, nil)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	req.Close = true
+	resp, err := (&http.Client{Timeout: 2 * time.Second}).Do(req)
+	if err != nil {
+		return 0, err
+	}
+	resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+// The event stream is the one long request: the request timeout must not
+// end it.
+func TestEventStreamOutlivesTheRequestTimeout(t *testing.T) {
+	s, board := newDesk(t, Options{RequestTimeout: 150 * time.Millisecond, IdleTimeout: 150 * time.Millisecond})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", s.base()+"/event?token="+testToken, nil)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	require.True(t, sc.Scan())
+	time.Sleep(600 * time.Millisecond)
+	board.Open(permission.Request{SessionID: "late", Questions: []permission.Question{dbQ}})
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "event: question.asked") {
+			return
+		}
+	}
+	t.Fatalf("the stream ended before the event: %v", sc.Err())
+}

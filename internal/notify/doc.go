@@ -1,0 +1,11 @@
+// Package notify tells the user that a question waits, away from the
+// editor: a shell hook (--on-question), a desktop notification (--notify)
+// and a webhook (--notify-url, ntfy-style by default).
+//
+// All of them consume the one event stream the permission.Board publishes,
+// the same stream the answer desk's GET /event serves, turned into an
+// Event: "asked" when a set goes up, then one of "answered", "cancelled"
+// or "timeout". Each consumer delivers the events of one set in order, on
+// its own goroutine, each delivery bounded by a timeout: a slow, failing
+// or missing consumer is logged and never delays a question or its answer.
+package notify

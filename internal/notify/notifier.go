@@ -1,0 +1,184 @@
+package notify
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// DefaultTimeout bounds one delivery: a hook run, a notifier, a POST.
+const DefaultTimeout = 30 * time.Second
+
+// closeGrace is how long Close lets deliveries in flight finish (the
+// "cancelled" of a set ended by askbridge's own exit) before stopping them.
+const closeGrace = 2 * time.Second
+
+// Options say which consumers run. The zero value runs none.
+type Options struct {
+	Hook    string // --on-question: run through sh -c for every event
+	Desktop bool   // --notify: a desktop notification when a set is asked
+	URL     string // --notify-url: POST every event (see Webhook)
+	// DeskURL is the answer desk's page with its token, when the desk is on.
+	DeskURL string
+	Timeout time.Duration // per delivery; 0 means DefaultTimeout
+	Logger  *slog.Logger  // nil discards
+
+	goos string // runtime.GOOS unless a test says otherwise
+}
+
+// Notifier delivers a board's events to the consumers Options name.
+type Notifier struct {
+	opts   Options
+	log    *slog.Logger
+	sinks  []*lanes
+	stop   context.CancelFunc // ends the subscription
+	ctx    context.Context    // ends deliveries in flight
+	cancel context.CancelFunc
+	loop   chan struct{} // closed when the subscription is drained
+	wg     sync.WaitGroup
+	once   sync.Once
+}
+
+// sink is one consumer.
+type sink interface {
+	name() string
+	wants(Event) bool
+	deliver(context.Context, Event) error
+}
+
+// Start subscribes to board and delivers its events until Close. It fails
+// only on options that make no sense (a webhook URL that is not one); a
+// consumer that cannot work (no desktop notifier) is logged and left out.
+func Start(board *permission.Board, opts Options) (*Notifier, error) {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	n := &Notifier{opts: opts, log: opts.Logger, loop: make(chan struct{})}
+	if opts.Hook != "" {
+		n.add(&hook{cmd: opts.Hook, log: n.log})
+	}
+	if opts.Desktop {
+		if d := findDesktop(opts.goos, n.log); d != nil {
+			n.add(d)
+		}
+	}
+	if opts.URL != "" {
+		w, err := NewWebhook(opts.URL)
+		if err != nil {
+			return nil, err
+		}
+		n.add(w)
+	}
+	n.ctx, n.cancel = context.WithCancel(context.Background())
+	var sub context.Context
+	sub, n.stop = context.WithCancel(context.Background())
+	if len(n.sinks) == 0 {
+		close(n.loop) // nothing to tell: no watcher on the board
+		return n, nil
+	}
+	events := board.Subscribe(sub)
+	go func() {
+		defer close(n.loop)
+		for ev := range events {
+			if ev.Type == permission.EventHeld {
+				continue // a moved deadline is the desk's business
+			}
+			n.dispatch(fromBoard(ev, opts.DeskURL, time.Now()))
+		}
+	}()
+	return n, nil
+}
+
+func (n *Notifier) add(s sink) {
+	n.sinks = append(n.sinks, &lanes{n: n, s: s, byID: map[string]*lane{}})
+}
+
+// dispatch hands ev to every consumer that wants it without waiting for
+// any of them: the board's stream must never back up.
+func (n *Notifier) dispatch(ev Event) {
+	for _, l := range n.sinks {
+		if l.s.wants(ev) {
+			l.push(ev)
+		}
+	}
+}
+
+// Close stops taking events, lets deliveries in flight finish for a moment,
+// then stops them (killing hooks still running) and waits.
+func (n *Notifier) Close() { n.once.Do(n.close) }
+
+func (n *Notifier) close() {
+	n.stop()
+	<-n.loop
+	done := make(chan struct{})
+	go func() { n.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(closeGrace):
+	}
+	n.cancel()
+	<-done
+}
+
+// lanes runs one consumer: one lane per question set, so that a set's
+// events arrive in order while sets do not wait for each other.
+type lanes struct {
+	n    *Notifier
+	s    sink
+	mu   sync.Mutex
+	byID map[string]*lane
+}
+
+type lane struct{ queue []Event }
+
+func (l *lanes) push(ev Event) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if ln, ok := l.byID[ev.ID]; ok {
+		ln.queue = append(ln.queue, ev)
+		return
+	}
+	ln := &lane{queue: []Event{ev}}
+	l.byID[ev.ID] = ln
+	l.n.wg.Add(1)
+	go l.drain(ev.ID, ln)
+}
+
+func (l *lanes) drain(id string, ln *lane) {
+	defer l.n.wg.Done()
+	for {
+		l.mu.Lock()
+		if len(ln.queue) == 0 {
+			delete(l.byID, id)
+			l.mu.Unlock()
+			return
+		}
+		ev := ln.queue[0]
+		ln.queue = ln.queue[1:]
+		l.mu.Unlock()
+		l.deliver(ev)
+	}
+}
+
+func (l *lanes) deliver(ev Event) {
+	ctx, cancel := context.WithTimeout(l.n.ctx, l.n.opts.Timeout)
+	defer cancel()
+	start := time.Now()
+	err := l.s.deliver(ctx, ev)
+	took := time.Since(start).Round(time.Millisecond)
+	switch {
+	case err == nil:
+		l.n.log.Debug("notify: delivered", "to", l.s.name(), "event", ev.Event, "id", ev.ID, "took", took)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		l.n.log.Warn("notify: "+l.s.name()+" timed out and was stopped", "event", ev.Event, "id", ev.ID, "timeout", l.n.opts.Timeout, "err", err)
+	default:
+		l.n.log.Warn("notify: "+l.s.name()+" failed", "event", ev.Event, "id", ev.ID, "took", took, "err", err)
+	}
+}

@@ -1,0 +1,128 @@
+package notify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+)
+
+// TokenEnv names the environment variable whose value, when set, goes to
+// the webhook as "Authorization: Bearer <value>" (an ntfy access token),
+// so that it stays out of the command line. Credentials in the URL
+// (https://user:pass@host/topic) are sent as basic auth.
+const TokenEnv = "ASKBRIDGE_NOTIFY_TOKEN"
+
+// Webhook POSTs every event to a URL. By default it speaks ntfy's publish
+// convention, which plain receivers read as well: a plain-text body with
+// Title, Tags, Priority and Click headers. A URL ending in "#json" (the
+// fragment is never sent) gets the Event as JSON instead.
+type Webhook struct {
+	url    string // without the fragment
+	shown  string // the URL as logs show it: scheme and host, no topic or password
+	json   bool
+	token  string
+	client *http.Client
+}
+
+// NewWebhook checks raw and returns its webhook.
+func NewWebhook(raw string) (*Webhook, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("--notify-url %q: %v", raw, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return nil, fmt.Errorf("--notify-url %q: want an http:// or https:// URL, such as https://ntfy.sh/your-topic", u.Redacted())
+	}
+	w := &Webhook{token: os.Getenv(TokenEnv), client: &http.Client{}}
+	switch u.Fragment {
+	case "":
+	case "json":
+		w.json = true
+	default:
+		return nil, fmt.Errorf("--notify-url %q: unknown #%s; add #json for the event as JSON, or nothing for plain text", u.Redacted(), u.Fragment)
+	}
+	u.Fragment, u.RawFragment = "", ""
+	// A public ntfy topic's name is its only secret: logs get the host.
+	w.url, w.shown = u.String(), u.Scheme+"://"+u.Host+"/…"
+	return w, nil
+}
+
+func (w *Webhook) name() string     { return "webhook " + w.shown }
+func (w *Webhook) wants(Event) bool { return true }
+
+func (w *Webhook) deliver(ctx context.Context, e Event) error {
+	req, err := w.request(ctx, e)
+	if err != nil {
+		return err
+	}
+	resp, err := w.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	snippet, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16)) // let the connection be reused
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("POST: %s: %s", resp.Status, strings.TrimSpace(string(snippet)))
+	}
+	return nil
+}
+
+// request builds the POST for e.
+func (w *Webhook) request(ctx context.Context, e Event) (*http.Request, error) {
+	var body []byte
+	h := http.Header{"X-Askbridge-Event": {e.Event}, "X-Askbridge-Id": {e.ID}}
+	if w.json {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return nil, err
+		}
+		body = b
+		h.Set("Content-Type", "application/json")
+	} else {
+		text := e.Text()
+		if text == "" {
+			text = e.Title()
+		}
+		body = []byte(text)
+		h.Set("Content-Type", "text/plain; charset=utf-8")
+		// ntfy reads UTF-8 headers, but not every proxy passes them:
+		// RFC 2047, which ntfy decodes, keeps the title ASCII.
+		h.Set("Title", mime.BEncoding.Encode("UTF-8", "askbridge: "+e.Title()))
+		h.Set("Tags", ntfyTags[e.Event])
+		h.Set("Priority", "low")
+		if e.Event == Asked || e.Event == Expiring {
+			h.Set("Priority", "high") // an agent is blocked on it
+		}
+		if e.DeskURL != "" {
+			h.Set("Click", e.DeskURL)
+		}
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, w.url, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range h {
+		req.Header[k] = v
+	}
+	if w.token != "" {
+		req.Header.Set("Authorization", "Bearer "+w.token)
+	}
+	return req, nil
+}
+
+// ntfyTags are emoji short codes ntfy shows before the title.
+var ntfyTags = map[string]string{
+	Asked:     "question",
+	Answered:  "white_check_mark",
+	Cancelled: "x",
+	Timeout:   "hourglass",
+	Expiring:  "hourglass_flowing_sand",
+}
