@@ -99,15 +99,7 @@ func (b *Bridge) Setup(r *Relay) func() {
 	r.FromClient(acp.AgentMethodSessionPrompt, b.onPrompt)
 	r.FromClient(acp.AgentMethodSessionCancel, b.onSessionCancel)
 	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
-	for _, d := range b.dialects {
-		for _, h := range d.Hooks() {
-			if h.From == FromClient {
-				r.FromClient(h.Method, b.intercept(d))
-			} else {
-				r.FromAgent(h.Method, b.intercept(d))
-			}
-		}
-	}
+	b.installDialects()
 	stopSocket := b.serveSocket()
 	return func() {
 		stopSocket()

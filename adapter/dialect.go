@@ -135,6 +135,45 @@ type Launcher interface {
 	Launch(argv []string) (cmd []string, env []string, err error)
 }
 
+// Rewriter is a dialect that also changes messages on their way, beyond
+// the question sets it claims (MCPAsk lists its server in session/new).
+// Its rewrites are installed before any dialect's hooks, in table order.
+type Rewriter interface {
+	Rewrites(h Host) []Rewrite
+}
+
+// Rewrite is a relay interceptor for one method and side.
+type Rewrite struct {
+	Hook
+	Intercept Interceptor
+}
+
+// installDialects puts the dialects on the relay in table order: every
+// Rewriter's rewrites first, then every dialect's hooks.
+func (b *Bridge) installDialects() {
+	for _, d := range b.dialects {
+		if rw, ok := d.(Rewriter); ok {
+			for _, w := range rw.Rewrites(b) {
+				b.install(w.Hook, w.Intercept)
+			}
+		}
+	}
+	for _, d := range b.dialects {
+		for _, h := range d.Hooks() {
+			b.install(h, b.intercept(d))
+		}
+	}
+}
+
+// install puts fn on the relay for h's method and side.
+func (b *Bridge) install(h Hook, fn Interceptor) {
+	if h.From == FromClient {
+		b.relay.FromClient(h.Method, fn)
+	} else {
+		b.relay.FromAgent(h.Method, fn)
+	}
+}
+
 // Dialects is the table of the dialects askbridge speaks, fresh for one
 // bridge. Order matters where dialects share a method: the first to claim
 // a message wins.
@@ -145,6 +184,7 @@ func Dialects() []Dialect {
 		&Qwen{},
 		&OpenCode{},
 		&Cursor{},
+		&MCPAsk{}, // before Ask: it takes the asks that carry an mcpTag
 		&Ask{},
 	}
 }

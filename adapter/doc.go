@@ -31,7 +31,9 @@
 //     Invalid). Reply returns the result for the request's id, or an error.
 //
 // Optionally it implements Advertiser (something to add to the client's
-// initialize) and Launcher (how its agent is started). Then add it to
+// initialize), Launcher (how its agent is started) and Rewriter (other
+// messages it changes on their way, as MCPAsk lists its server in
+// session/new). Then add it to
 // Dialects, before any dialect that would also claim its messages, and add
 // a conformance fixture recorded from the real agent. Wire shapes live in
 // the dialect's file, typed with acp-go-sdk where the SDK has the type and

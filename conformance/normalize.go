@@ -39,10 +39,11 @@ func (o *ownIDs) toWire(line []byte) []byte {
 	return fixtureID.ReplaceAll(line, []byte(`"askbridge-`+o.random+`-$1"`))
 }
 
-// Normalize makes a line comparable: generated ids replaced, JSON indented
-// with sorted keys. Nothing else is changed.
+// Normalize makes a line comparable: generated ids (and MCP tags) replaced,
+// the paths of the MCP server askbridge lists made MCPCommand and MCPSocket,
+// JSON indented with sorted keys. Nothing else is changed.
 func Normalize(line []byte) string {
-	line = generatedID.ReplaceAll(line, []byte("askbridge-ID"))
+	line = generatedID.ReplaceAll(withMCPPaths(line), []byte("askbridge-ID"))
 	var v any
 	if err := json.Unmarshal(line, &v); err != nil {
 		return string(line)

@@ -44,7 +44,7 @@ func (f *Fixture) Update(got Got) {
 func normalizedLines(lines [][]byte) [][]byte {
 	out := make([][]byte, len(lines))
 	for i, l := range lines {
-		out[i] = generatedID.ReplaceAll(l, []byte("askbridge-ID"))
+		out[i] = generatedID.ReplaceAll(withMCPPaths(l), []byte("askbridge-ID"))
 	}
 	return out
 }
@@ -54,6 +54,7 @@ func normalizedLines(lines [][]byte) [][]byte {
 // fixture needs OpenCode's question server (--agent-kind=opencode).
 func Options(flags []string) (adapter.Options, bool, error) {
 	var kind string
+	var inject adapter.Inject
 	fs := flag.NewFlagSet("fixture flags", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := adapter.Options{Limits: permission.DefaultLimits()}
@@ -63,9 +64,13 @@ func Options(flags []string) (adapter.Options, bool, error) {
 	fs.Var(&o.OnTimeout, "on-timeout", "")
 	fs.IntVar(&o.MaxRounds, "max-rounds", 10, "")
 	fs.StringVar(&kind, "agent-kind", "auto", "")
+	fs.Var(&inject, "inject-ask", "")
 	if err := fs.Parse(flags); err != nil {
 		return o, false, fmt.Errorf("flags: %v", err)
 	}
+	// As the binary does: the MCP ask tool listed where --inject-ask says.
+	o.Dialects = adapter.Dialects()
+	adapter.SetInjection(o.Dialects, inject, MCPCommand, MCPSocket, nil)
 	return o, kind == "opencode", nil
 }
 
@@ -84,7 +89,6 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 		oc := startOpenCode(ln, "fixture", agent)
 		defer oc.close()
 		server := &adapter.OpenCodeServer{BaseURL: oc.URL, Password: "fixture"}
-		opts.Dialects = adapter.Dialects()
 		for _, d := range opts.Dialects {
 			if o, ok := d.(*adapter.OpenCode); ok {
 				o.Server = server

@@ -149,6 +149,9 @@ func (s *side) play(ctx context.Context, w io.Writer) error {
 				return fmt.Errorf("%s line %d never became ready (waiting for what it depends on): %.120s", s.name, k+1, line)
 			}
 		}
+		if s.agent {
+			line = withMCPTags(line, s.received())
+		}
 		if _, err := w.Write(append(bytes.Clone(line), '\n')); err != nil {
 			return fmt.Errorf("%s line %d: %v", s.name, k+1, err)
 		}

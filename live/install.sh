@@ -37,5 +37,6 @@ test -x node_modules/.bin/opencode || { echo "live/install.sh: opencode's binary
 # without an error.
 codex=node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex
 test -x "$codex" || { echo "live/install.sh: Codex's native binary $codex is missing after npm install" >&2; exit 1; }
+test -f node_modules/@google/gemini-cli/bundle/gemini.js || { echo "live/install.sh: gemini-cli's bundle is missing after npm install" >&2; exit 1; }
 echo "$want" > "$stamp"
 echo "live agents installed: $(node -p 'Object.entries(require("./package.json").dependencies).map(([k,v])=>k+"@"+v).join(" ")')"

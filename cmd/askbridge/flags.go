@@ -36,6 +36,7 @@ type proxyOptions struct {
 	deskAllowRemote bool
 	deskCustom      bool
 	agentKind       string
+	injectAsk       string
 	onQuestion      string
 	notify          bool
 	notifyURL       string
@@ -59,6 +60,7 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
+	fs.StringVar(&o.injectAsk, "inject-ask", "auto", "list askbridge's MCP ask tool (askbridge mcp) in each session: auto (for agents that cannot ask in a way askbridge handles, such as Gemini CLI), always, or never")
 	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin")
 	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
 	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
@@ -85,6 +87,8 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--max-line %d: must not be negative", o.maxLine)
 	case o.agentKind != "auto" && o.agentKind != "opencode" && o.agentKind != "generic":
 		return fmt.Errorf("--agent-kind %q: want auto, opencode or generic", o.agentKind)
+	case o.injectAsk != "auto" && o.injectAsk != "always" && o.injectAsk != "never":
+		return fmt.Errorf("--inject-ask %q: want auto, always or never", o.injectAsk)
 	}
 	return o.checkNotify()
 }

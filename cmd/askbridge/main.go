@@ -114,6 +114,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		logger.Warn("askbridge ask will not reach the editor: cannot open its socket", "err", err)
 	}
+	injectAsk(dialects, opts.injectAsk, sockEnv, command, logger)
 	err = adapter.Run(ctx, adapter.Config{
 		Command: command,
 		Env:     env,

@@ -8,4 +8,9 @@
 // It keeps every request body it was sent, and the tool results it read in
 // them: those are exactly what a real model would see, so a test can prove an
 // answer travelled from the client through the agent to the model.
+//
+// For Gemini CLI it also speaks the Gemini API (gemini.go): the one-shot
+// generateContent its router and checks call, answered with JSON of the
+// schema they ask for, and streamGenerateContent, where the question tool is
+// an MCP server's, offered as mcp_<server>_<tool>.
 package fakemodel

@@ -15,7 +15,8 @@ import (
 // Script says what the model does.
 type Script struct {
 	// Tool is the name of the question tool to call: AskUserQuestion
-	// (Claude), ask_user_question (Qwen), question (OpenCode),
+	// (Claude), ask_user_question (Qwen, and an MCP server's tool, which Gemini
+	// CLI offers as mcp_<server>_ask_user_question), question (OpenCode),
 	// request_user_input (Codex). The model calls
 	// it only when a request's tools offer it, so side requests (titles,
 	// summaries) and agents that hide the tool get text.
@@ -91,6 +92,7 @@ func Start(script Script, logger *slog.Logger) (*Server, error) {
 	mux.HandleFunc("POST /chat/completions", s.openai)
 	mux.HandleFunc("POST /v1/responses", s.responses)
 	mux.HandleFunc("GET /v1/models", s.models)
+	mux.HandleFunc("POST /v1beta/models/{call}", s.gemini) // MODEL:generateContent and kin
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		s.record(r, body, false)

@@ -151,6 +151,31 @@ func CodexBinary(live string) string {
 	return filepath.Join(live, "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex")
 }
 
+// Gemini is Gemini CLI in ACP mode. It has no question tool there (its
+// ask_user is left out), but it offers the model the tools of every stdio MCP
+// server listed in session/new, as mcp_<server>_<tool>: Tool is askbridge's
+// own, as the injected server is named. It drops those servers silently in a
+// folder it does not trust, hence GEMINI_CLI_TRUST_WORKSPACE. It does not
+// exit when its stdin closes: the run's shutdown SIGTERMs it.
+var Gemini = Agent{
+	Name: "gemini-cli",
+	Tool: "mcp_askbridge_ask_user_question",
+	Argv: func(live string) []string {
+		return []string{"node", filepath.Join(live, "node_modules/@google/gemini-cli/bundle/gemini.js"), "--acp"}
+	},
+	Setup: func(home, url string) ([]string, error) {
+		// Without usageStatisticsEnabled:false it looks up a Google host.
+		settings := `{"privacy":{"usageStatisticsEnabled":false},"general":{"enableAutoUpdate":false,"enableAutoUpdateNotification":false}}`
+		if err := writeFile(filepath.Join(home, ".gemini", "settings.json"), settings); err != nil {
+			return nil, err
+		}
+		// A key and a base URL make it authenticate as a gateway: no
+		// authenticate call, no login.
+		return append([]string{"GEMINI_API_KEY=fake-gemini-key", "GOOGLE_GEMINI_BASE_URL=" + url,
+			"GEMINI_CLI_TRUST_WORKSPACE=true"}, noNoise...), nil
+	},
+}
+
 // Agents lists every agent, for tests that run each.
 var Agents = []Agent{Claude, Qwen, OpenCode, Codex}
 

@@ -221,7 +221,8 @@ func hostEnv() []string {
 		name, _, _ := strings.Cut(kv, "=")
 		if strings.HasPrefix(name, "ANTHROPIC_") || strings.HasPrefix(name, "OPENAI_") || strings.HasPrefix(name, "CLAUDE") ||
 			strings.HasPrefix(name, "QWEN") || strings.HasPrefix(name, "OPENCODE") || strings.HasPrefix(name, "ASKBRIDGE_") ||
-			strings.HasPrefix(name, "XDG_") {
+			strings.HasPrefix(name, "XDG_") ||
+			strings.HasPrefix(name, "GEMINI_") || strings.HasPrefix(name, "GOOGLE_") {
 			continue
 		}
 		out = append(out, kv)

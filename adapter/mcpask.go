@@ -1,0 +1,257 @@
+package adapter
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	acp "github.com/coder/acp-go-sdk"
+)
+
+// MCPAsk is the dialect of agents that cannot ask the user anything under
+// ACP (Gemini CLI, Mistral Vibe, Kiro...) but start every stdio MCP server
+// a client lists: askbridge adds its own, `askbridge mcp`, to each session
+// the client opens, without touching the client's servers. The server's
+// ask_user_question tool asks over the ask socket with the tag of the
+// request that listed it, and the tag names the session: questions reach
+// the right session with several open. The agent's permission request to
+// run that tool is askbridge's to answer (allowed for the session); the user
+// sees the question, not "allow ask_user_question?", and the client is told
+// the tool call is running, as Gemini's later updates of it expect.
+//
+// Set Inject, Command and Socket (SetInjection) before the bridge starts:
+// without a command and a socket nothing is injected.
+type MCPAsk struct {
+	// Inject says for which agents; the zero value is InjectAuto.
+	Inject Inject
+	// Command is the askbridge executable the agent runs as `askbridge mcp`.
+	Command string
+	// Socket is the ask socket's path, given to the server.
+	Socket string
+	// Argv is the agent's command line, to recognise the agent.
+	Argv []string
+
+	mu       sync.Mutex
+	agent    agentIdentity
+	tags     map[string]string // tag -> session id
+	sessions map[string]bool   // sessions the server was listed in
+	allowed  map[string]bool   // sessions whose tool askbridge allowed
+	noted    bool              // the Gemini trust note was logged
+}
+
+// The server as agents see it: Gemini offers its tool to the model as
+// mcp_askbridge_ask_user_question.
+const (
+	mcpServerName = "askbridge"
+	mcpToolName   = "ask_user_question"
+	// MCPTagEnv carries the tag; it matches mcpask.TagEnv.
+	MCPTagEnv = "ASKBRIDGE_MCP_TAG"
+)
+
+// SetInjection configures the MCPAsk dialect among dialects, if there is one.
+func SetInjection(dialects []Dialect, mode Inject, command, socket string, argv []string) {
+	for _, d := range dialects {
+		if m, ok := d.(*MCPAsk); ok {
+			m.mu.Lock()
+			m.Inject, m.Command, m.Socket, m.Argv = mode, command, socket, argv
+			m.mu.Unlock()
+		}
+	}
+}
+
+// Name implements Dialect.
+func (*MCPAsk) Name() string { return "mcp-ask" }
+
+// Hooks implements Dialect: the server's questions are _askbridge/ask
+// carrying an mcpTag, over the socket.
+func (*MCPAsk) Hooks() []Hook { return []Hook{{FromAgent, AskMethod}} }
+
+// Claim implements Dialect: a tagged ask is the Ask dialect's, asked in
+// the tag's session. An ask without a tag, or with a tag askbridge did not
+// give, is left to Ask.
+func (d *MCPAsk) Claim(h Host, m *Message) *Claim {
+	var env struct {
+		Params struct {
+			MCPTag string `json:"mcpTag"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(m.Raw, &env) != nil || env.Params.MCPTag == "" {
+		return nil
+	}
+	tag := env.Params.MCPTag
+	d.mu.Lock()
+	session, ok := d.tags[tag]
+	d.mu.Unlock()
+	if !ok {
+		// Not a tag this askbridge gave (a server started by hand, or for
+		// a session that failed to start): ask where Ask would.
+		h.Logger().Warn("mcp-ask: no session has this MCP tag; asking in the active session", "tag", tag)
+		return nil
+	}
+	var msg map[string]json.RawMessage
+	if json.Unmarshal(m.Raw, &msg) != nil {
+		return nil
+	}
+	params, err := setValue(msg["params"], "sessionId", mustJSON(session))
+	if err != nil {
+		return nil
+	}
+	msg["params"] = params
+	return (&Ask{}).Claim(h, &Message{From: m.From, Method: m.Method, ID: m.ID, Raw: mustJSON(msg)})
+}
+
+// Rewrites implements Rewriter: learn the agent from initialize, list the
+// server in each session-creating request, answer the server's permission.
+func (d *MCPAsk) Rewrites(h Host) []Rewrite {
+	var out []Rewrite
+	out = append(out, Rewrite{Hook{FromClient, acp.AgentMethodInitialize}, d.onInitialize})
+	for _, method := range []string{acp.AgentMethodSessionNew, acp.AgentMethodSessionLoad, acp.AgentMethodSessionResume, acp.AgentMethodSessionFork} {
+		out = append(out, Rewrite{Hook{FromClient, method}, d.onSessionStart(h, method)})
+	}
+	out = append(out, Rewrite{Hook{FromAgent, acp.ClientMethodSessionRequestPermission}, d.onPermission(h)})
+	return out
+}
+
+// onInitialize reads the agent's answer: who it is, which session methods
+// it has.
+func (d *MCPAsk) onInitialize(*Message) Verdict {
+	return Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+		var r struct {
+			Result *agentIdentity `json:"result"`
+		}
+		if json.Unmarshal(resp, &r) == nil && r.Result != nil {
+			d.mu.Lock()
+			d.agent = *r.Result
+			d.agent.known = true
+			d.mu.Unlock()
+		}
+		return nil
+	}}
+}
+
+// onSessionStart lists the server in a session-creating request, tagged,
+// and maps the tag to the session: the one named in the params (load,
+// resume), else the one the response names (new, fork).
+func (d *MCPAsk) onSessionStart(h Host, method string) Interceptor {
+	return func(m *Message) Verdict {
+		if !d.injects(h, method) {
+			return Pass
+		}
+		var p struct {
+			SessionID string `json:"sessionId"`
+		}
+		if m.Params(&p) != nil {
+			return Pass
+		}
+		tag := newTag()
+		entry := mustJSON(stdioServer{Name: mcpServerName, Command: d.Command, Args: []string{"mcp"},
+			Env: []envVariable{{SocketEnv, d.Socket}, {MCPTagEnv, tag}}})
+		listed := false
+		v := RewriteParams(func(params json.RawMessage) (json.RawMessage, error) {
+			out, err := addServer(params, entry)
+			listed = err == nil && out != nil
+			return out, err
+		})(m)
+		if !listed {
+			h.Logger().Warn("mcp-ask: not adding askbridge's ask tool: the client lists a server named askbridge, or the params cannot be read", "method", method)
+			return Pass
+		}
+		if p.SessionID != "" {
+			d.mapTag(tag, p.SessionID)
+		}
+		d.noteGemini(h)
+		v.OnResponse = func(resp json.RawMessage) json.RawMessage {
+			var r struct {
+				Result *struct {
+					SessionID string `json:"sessionId"`
+				} `json:"result"`
+			}
+			json.Unmarshal(resp, &r)
+			switch {
+			case r.Result == nil: // an error: the session did not start
+				d.mu.Lock()
+				delete(d.tags, tag)
+				d.mu.Unlock()
+			case r.Result.SessionID != "":
+				d.mapTag(tag, r.Result.SessionID)
+			}
+			return nil
+		}
+		h.Logger().Info("mcp-ask: listed askbridge's ask tool", "method", method, "session", p.SessionID)
+		return v
+	}
+}
+
+func (d *MCPAsk) mapTag(tag, session string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.tags == nil {
+		d.tags, d.sessions = map[string]string{}, map[string]bool{}
+	}
+	d.tags[tag] = session
+	d.sessions[session] = true
+}
+
+// stdioServer is ACP's McpServerStdio, the one shape every agent starts.
+type stdioServer struct {
+	Name    string        `json:"name"`
+	Command string        `json:"command"`
+	Args    []string      `json:"args"`
+	Env     []envVariable `json:"env"`
+}
+
+type envVariable struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// addServer appends entry to params.mcpServers, leaving the client's
+// entries as they came. It returns nil when the client already lists a
+// server of that name.
+func addServer(params, entry json.RawMessage) (json.RawMessage, error) {
+	var p map[string]json.RawMessage
+	if err := json.Unmarshal(params, &p); err != nil || p == nil {
+		return nil, fmt.Errorf("params are not an object")
+	}
+	var servers []json.RawMessage
+	if raw := bytes.TrimSpace(p["mcpServers"]); len(raw) > 0 && !bytes.Equal(raw, []byte("null")) {
+		if err := json.Unmarshal(raw, &servers); err != nil {
+			return nil, fmt.Errorf("mcpServers is not a list: %v", err)
+		}
+	}
+	for _, s := range servers {
+		var named struct {
+			Name string `json:"name"`
+		}
+		if json.Unmarshal(s, &named) == nil && named.Name == mcpServerName {
+			return nil, nil
+		}
+	}
+	p["mcpServers"] = mustJSON(append(servers, entry))
+	return json.Marshal(p)
+}
+
+// setValue sets obj[key] = v, replacing what is there.
+func setValue(obj json.RawMessage, key string, v json.RawMessage) (json.RawMessage, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(obj, &m); err != nil {
+		return nil, err
+	}
+	if m == nil {
+		m = map[string]json.RawMessage{}
+	}
+	m[key] = v
+	return json.Marshal(m)
+}
+
+// newTag is a tag no other session-creating request gets: it is all the
+// server shows to say which session it belongs to. It has the shape of
+// askbridge's generated tool call ids, which fixtures normalise.
+func newTag() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return "askbridge-" + hex.EncodeToString(b)
+}

@@ -1,0 +1,84 @@
+package adapter
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"testing"
+)
+
+// BenchmarkMCPAskSessionNew is a session/new that carries no server of the
+// client's through the bridge and back, with the MCP ask tool listed
+// (Gemini, auto) and without (never): the difference is what listing it
+// costs a session/new. Gemini CLI itself takes about 160 ms to answer one.
+func BenchmarkMCPAskSessionNew(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		mode Inject
+	}{{"never", InjectNever}, {"auto-gemini", InjectAuto}} {
+		b.Run(c.name, func(b *testing.B) {
+			dialects := Dialects()
+			SetInjection(dialects, c.mode, "/usr/local/bin/askbridge", "/tmp/askbridge-1/ask.sock", []string{"gemini", "--acp"})
+			bridge := NewBridge(Options{Dialects: dialects})
+			cInR, cInW := io.Pipe()
+			cOutR, cOutW := io.Pipe()
+			aInR, aInW := io.Pipe()
+			aOutR, aOutW := io.Pipe()
+			r := NewRelay(RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
+			cleanup := bridge.Setup(r)
+			r.Start()
+			client, agent := bufio.NewReader(cOutR), bufio.NewReader(aOutR)
+			roundTrip := func(req, resp string) string {
+				io.WriteString(cInW, req)
+				got, err := agent.ReadString('\n')
+				if err != nil {
+					b.Fatal(err)
+				}
+				io.WriteString(aInW, resp)
+				if _, err := client.ReadString('\n'); err != nil {
+					b.Fatal(err)
+				}
+				return got
+			}
+			roundTrip(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`+"\n",
+				`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1,"agentInfo":{"name":"gemini-cli","version":"0.61.0"}}}`+"\n")
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				got := roundTrip(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"session/new","params":{"cwd":"/home/me/project","mcpServers":[]}}`+"\n", i+1),
+					fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"sessionId":"sess-%d"}}`+"\n", i+1, i))
+				if i == 0 && (c.mode == InjectNever) == (len(got) > 120) {
+					b.Fatalf("listed=%v for mode %s: %s", len(got) > 120, c.mode, got)
+				}
+			}
+			b.StopTimer()
+			cInW.Close()
+			aInW.Close()
+			<-r.ClientDone()
+			<-r.AgentDone()
+			cleanup()
+			cOutW.Close()
+			aOutW.Close()
+		})
+	}
+}
+
+// BenchmarkMCPAskListing is the work listing the tool adds to one
+// session/new, alone: the rewrite of the request and the reading of its
+// response, without pipes or scheduling.
+func BenchmarkMCPAskListing(b *testing.B) {
+	d := &MCPAsk{Inject: InjectAuto, Command: "/usr/local/bin/askbridge", Socket: "/tmp/askbridge-1/ask.sock", Argv: []string{"gemini", "--acp"}}
+	h := NewBridge(Options{})
+	hook := d.onSessionStart(h, "session/new")
+	req := &Message{Method: "session/new", ID: []byte("1"),
+		Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/home/me/project","mcpServers":[]}}`)}
+	resp := []byte(`{"jsonrpc":"2.0","id":1,"result":{"sessionId":"sess-1"}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		v := hook(req)
+		if v.Replace == nil {
+			b.Fatal("not listed")
+		}
+		v.OnResponse(resp)
+	}
+}

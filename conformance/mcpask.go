@@ -1,0 +1,55 @@
+package conformance
+
+import (
+	"regexp"
+	"strconv"
+)
+
+// Replays list `askbridge mcp` as these, so that fixtures do not depend on
+// where askbridge and its socket are; a binary replay's real paths are
+// normalised to them.
+const (
+	MCPCommand = "/askbridge"
+	MCPSocket  = "/ask.sock"
+)
+
+// mcpEntry matches the head of the server entry askbridge adds to
+// session/new, with the command and socket it was started with.
+var mcpEntry = regexp.MustCompile(`"name":"askbridge","command":"[^"]*","args":\["mcp"\],"env":\[\{"name":"ASKBRIDGE_SOCKET","value":"[^"]*"\}`)
+
+// withMCPPaths puts MCPCommand and MCPSocket in the entry.
+func withMCPPaths(line []byte) []byte {
+	if !mcpEntry.Match(line) {
+		return line
+	}
+	return mcpEntry.ReplaceAll(line, []byte(`"name":"askbridge","command":"`+MCPCommand+`","args":["mcp"],"env":[{"name":"ASKBRIDGE_SOCKET","value":"`+MCPSocket+`"}`))
+}
+
+// A fixture's agent writes the tag askbridge gave the k-th session it
+// listed its server in as $MCP_TAG_<k>: the tag is new each run. The agent
+// side puts in the tag it received.
+var (
+	mcpTagRef   = regexp.MustCompile(`\$MCP_TAG_([0-9]+)`)
+	mcpTagGiven = regexp.MustCompile(`"name":"ASKBRIDGE_MCP_TAG","value":"([^"]*)"`)
+)
+
+// withMCPTags replaces the tag references in line with the tags found in
+// got, what the agent received so far.
+func withMCPTags(line []byte, got [][]byte) []byte {
+	if !mcpTagRef.Match(line) {
+		return line
+	}
+	var tags []string
+	for _, g := range got {
+		for _, m := range mcpTagGiven.FindAllSubmatch(g, -1) {
+			tags = append(tags, string(m[1]))
+		}
+	}
+	return mcpTagRef.ReplaceAllFunc(line, func(ref []byte) []byte {
+		k, _ := strconv.Atoi(string(mcpTagRef.FindSubmatch(ref)[1]))
+		if k < 1 || k > len(tags) {
+			return ref // askbridge gave no such tag: the ask shows it
+		}
+		return []byte(tags[k-1])
+	})
+}
