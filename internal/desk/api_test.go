@@ -84,8 +84,8 @@ func TestAPIListReplyRejectAndConflicts(t *testing.T) {
 		{"unknown question", "/question/nope/reply", `{"answers":[]}`, 404, "no question"},
 		{"reply", "/question/" + tk.ID + "/reply", `{"answers":[["MariaDB"],["C","Go"]]}`, 200, "true"},
 		{"second reply", "/question/" + tk.ID + "/reply", `{"answers":[["Postgres"],["Go"]]}`, 409, "answered already"},
-		{"reject after reply", "/question/" + tk.ID + "/reject", ``, 409, "already answered or cancelled"},
-		{"unknown reject", "/question/nope/reject", ``, 404, "no such question"},
+		{"reject after reply", "/question/" + tk.ID + "/reject", ``, 409, "is answered already"},
+		{"unknown reject", "/question/nope/reject", ``, 404, `no question \"nope\"`},
 	}
 	for _, tt := range tests {
 		code, body := do(t, s, "POST", tt.path, tt.body, nil)
