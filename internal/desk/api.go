@@ -207,12 +207,15 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		_, err := io.WriteString(w, text)
 		return err == nil && rc.Flush() == nil
 	}
+	// Subscribed before the stream opens: a client that sees it open and
+	// then lists the questions misses no event in between.
+	events := s.board.Subscribe(r.Context())
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.WriteHeader(http.StatusOK)
 	if !send(": askbridge desk\n\n") {
 		return
 	}
-	for ev := range s.board.Subscribe(r.Context()) {
+	for ev := range events {
 		b, _ := json.Marshal(map[string]any{"type": ev.Type, "properties": toWire(ev.Pending), "state": ev.Pending.State})
 		if !send(fmt.Sprintf("event: %s\ndata: %s\n\n", ev.Type, b)) {
 			return

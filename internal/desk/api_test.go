@@ -187,8 +187,7 @@ func TestEventsStreamQuestionLifecycle(t *testing.T) {
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
-	sc.Scan() // the comment line
-	time.Sleep(50 * time.Millisecond)
+	sc.Scan() // the comment line: the stream is subscribed
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}})
 	board.Answer(tk.ID, permission.Result{})
 	two := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}})

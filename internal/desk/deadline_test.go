@@ -40,7 +40,7 @@ func TestHoldMovesTheDeadline(t *testing.T) {
 	require.NotNil(t, list[0].Deadline, body)
 	assert.True(t, list[0].Deadline.Equal(deadline), "GET /question: %s", body)
 	require.NotNil(t, list[0].RemainingMs)
-	assert.InDelta(t, 5000, *list[0].RemainingMs, 1000)
+	assert.True(t, *list[0].RemainingMs > 0 && *list[0].RemainingMs <= 5000, "remainingMs %d", *list[0].RemainingMs)
 
 	before := time.Now()
 	code, body = do(t, s, "POST", "/question/"+tk.ID+"/hold", "", nil)
@@ -49,7 +49,7 @@ func TestHoldMovesTheDeadline(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(body), &held))
 	assert.Equal(t, tk.ID, held.ID)
 	assert.False(t, held.Deadline.Before(before.Add(HoldFor)), "held until %v, asked at %v", held.Deadline, before)
-	assert.InDelta(t, HoldFor.Milliseconds(), held.RemainingMs, 1000)
+	assert.True(t, held.RemainingMs > (HoldFor-holdSlack).Milliseconds() && held.RemainingMs <= HoldFor.Milliseconds(), "remainingMs %d", held.RemainingMs)
 	assert.True(t, tk.Deadline().Equal(held.Deadline), "the board's deadline moved")
 	ev := <-events
 	assert.Equal(t, permission.EventHeld, ev.Type)
@@ -190,8 +190,7 @@ func TestEventsCarryTheDeadline(t *testing.T) {
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
-	sc.Scan() // the comment line
-	time.Sleep(50 * time.Millisecond)
+	sc.Scan() // the comment line: the stream is subscribed
 	deadline := time.Now().Add(5 * time.Second)
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}, Deadline: deadline})
 	held, err := board.Hold(tk.ID, time.Minute)
