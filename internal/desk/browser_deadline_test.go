@@ -22,7 +22,7 @@ import (
 )
 
 // TestBrowserCountsDownAndHolds runs the adapter with --question-timeout
-// 10s, asks three sets and drives the page (e2e/deadline.mjs): each card
+// 15s, asks three sets and drives the page (e2e/deadline.mjs): each card
 // counts down with its last minute marked; focusing an answer of one and
 // typing in another hold them on the board (their deadlines move, one
 // call each however much the user does); a hold made on the board reaches
@@ -30,7 +30,7 @@ import (
 // history says timeout; the held sets are answered after their timeout.
 func TestBrowserCountsDownAndHolds(t *testing.T) {
 	needBrowser(t)
-	const timeout = 10 * time.Second
+	const timeout = 15 * time.Second // room for a loaded machine to hold One and Two before it
 	b := newBridgedWith(t, "t0ken-for-the-deadlines", adapter.Options{QuestionTimeout: timeout})
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
