@@ -18,11 +18,11 @@ func (s *Server) answer(w http.ResponseWriter, id, session string, step *int, an
 		return
 	}
 	if p.State != permission.StatePending {
-		writeError(w, http.StatusConflict, fmt.Sprintf("question %q is %s already", id, p.State))
+		s.settled(w, p)
 		return
 	}
 	if step != nil && *step != p.Step {
-		boardError(w, permission.ErrStale)
+		s.boardError(w, id, permission.ErrStale)
 		return
 	}
 	if len(answers) != len(p.Asking) {
@@ -36,7 +36,7 @@ func (s *Server) answer(w http.ResponseWriter, id, session string, step *int, an
 	}
 	done, err := s.board.Progress(id, p.Step, picked)
 	if err != nil {
-		boardError(w, err)
+		s.boardError(w, id, err)
 		return
 	}
 	msg := "Answer recorded for " + id

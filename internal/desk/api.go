@@ -44,6 +44,11 @@ type wirePending struct {
 	Round    int          `json:"round"`
 	Step     int          `json:"step"`
 	Answered []wireAnswer `json:"answered,omitempty"`
+	// Deadline is when the set times out (--question-timeout), later each
+	// time the desk holds it; RemainingMs is the time left when this was
+	// written, for a page to count down by whatever its clock says.
+	Deadline    *time.Time `json:"deadline,omitempty"`
+	RemainingMs *int64     `json:"remainingMs,omitempty"`
 }
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
@@ -65,6 +70,10 @@ func toWireQuestion(q permission.Question, path string) wireQuestion {
 func toWire(p permission.Pending) wirePending {
 	w := wirePending{ID: p.ID, SessionID: p.SessionID, Round: p.Round, Step: p.Step, Questions: []wireQuestion{}}
 	w.Tool.CallID = p.ToolCallID
+	if w.Deadline = p.Deadline; p.Deadline != nil && p.State == permission.StatePending {
+		left := remainingMs(*p.Deadline)
+		w.RemainingMs = &left
+	}
 	for _, a := range p.Asking {
 		w.Questions = append(w.Questions, toWireQuestion(a.Question, a.Path))
 	}
@@ -99,7 +108,7 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if err := s.board.CancelFrom(id, permission.SourceDesk, "rejected at the answer desk"); err != nil {
-		boardError(w, err)
+		s.boardError(w, id, err)
 		return
 	}
 	s.logger.Info("desk: question rejected", "id", id)
@@ -158,6 +167,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		Round     int               `json:"round"`
 		ID        string            `json:"id"`
 		State     string            `json:"state"`
+		Source    string            `json:"source,omitempty"` // where it was resolved from
 		Questions []wireQuestion    `json:"questions"`
 		Answers   map[string]string `json:"answers,omitempty"`
 	}
@@ -167,6 +177,9 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	}{SessionID: id, Rounds: []round{}}
 	for _, p := range sets {
 		rd := round{Round: p.Round, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
+		if p.Result != nil {
+			rd.Source = p.Result.Source
+		}
 		for _, q := range p.Questions {
 			rd.Questions = append(rd.Questions, toWireQuestion(q, ""))
 		}
@@ -194,12 +207,15 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		_, err := io.WriteString(w, text)
 		return err == nil && rc.Flush() == nil
 	}
+	// Subscribed before the stream opens: a client that sees it open and
+	// then lists the questions misses no event in between.
+	events := s.board.Subscribe(r.Context())
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.WriteHeader(http.StatusOK)
 	if !send(": askbridge desk\n\n") {
 		return
 	}
-	for ev := range s.board.Subscribe(r.Context()) {
+	for ev := range events {
 		b, _ := json.Marshal(map[string]any{"type": ev.Type, "properties": toWire(ev.Pending), "state": ev.Pending.State})
 		if !send(fmt.Sprintf("event: %s\ndata: %s\n\n", ev.Type, b)) {
 			return

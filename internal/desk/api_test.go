@@ -84,8 +84,8 @@ func TestAPIListReplyRejectAndConflicts(t *testing.T) {
 		{"unknown question", "/question/nope/reply", `{"answers":[]}`, 404, "no question"},
 		{"reply", "/question/" + tk.ID + "/reply", `{"answers":[["MariaDB"],["C","Go"]]}`, 200, "true"},
 		{"second reply", "/question/" + tk.ID + "/reply", `{"answers":[["Postgres"],["Go"]]}`, 409, "answered already"},
-		{"reject after reply", "/question/" + tk.ID + "/reject", ``, 409, "already answered or cancelled"},
-		{"unknown reject", "/question/nope/reject", ``, 404, "no such question"},
+		{"reject after reply", "/question/" + tk.ID + "/reject", ``, 409, "is answered already"},
+		{"unknown reject", "/question/nope/reject", ``, 404, `no question \"nope\"`},
 	}
 	for _, tt := range tests {
 		code, body := do(t, s, "POST", tt.path, tt.body, nil)
@@ -187,8 +187,7 @@ func TestEventsStreamQuestionLifecycle(t *testing.T) {
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
-	sc.Scan() // the comment line
-	time.Sleep(50 * time.Millisecond)
+	sc.Scan() // the comment line: the stream is subscribed
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}})
 	board.Answer(tk.ID, permission.Result{})
 	two := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}})

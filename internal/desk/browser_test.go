@@ -29,12 +29,7 @@ import (
 // testing nothing would hide a broken page. CI installs it; so does
 // internal/desk/e2e/install.sh.
 func TestBrowserAnswersThroughThePage(t *testing.T) {
-	if _, err := os.Stat("/usr/bin/chromium"); err != nil {
-		t.Fatal("Debian's chromium is not installed: run internal/desk/e2e/install.sh")
-	}
-	if _, err := os.Stat("e2e/node_modules/playwright-core"); err != nil {
-		t.Fatal("playwright-core is not installed: run internal/desk/e2e/install.sh")
-	}
+	needBrowser(t)
 	b := newBridged(t, "t0ken-for-the-browser")
 	other, _ := newDesk(t, Options{Token: "token-of-the-other-desk"})
 	b.send(b.fromAgent, `{"jsonrpc":"2.0","id":"ask-1","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which languages? <script>window.__xss=true</script>","header":"Langs","multiSelect":true,"options":[{"label":"Go","description":"<b>fast</b> builds"},{"label":"Rust"},{"label":"C"}]}]}}`)
@@ -117,6 +112,17 @@ func TestBrowserAnswersThroughThePage(t *testing.T) {
 	assert.Contains(t, text, "SO FAR Auth OAuthDB SQLite")
 	assert.Contains(t, text, "Which provider? → Google")
 	assert.Contains(t, text, "DONE")
+}
+
+// needBrowser fails the test without the browser and its driver.
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat("/usr/bin/chromium"); err != nil {
+		t.Fatal("Debian's chromium is not installed: run internal/desk/e2e/install.sh")
+	}
+	if _, err := os.Stat("e2e/node_modules/playwright-core"); err != nil {
+		t.Fatal("playwright-core is not installed: run internal/desk/e2e/install.sh")
+	}
 }
 
 type syncBuilder struct {

@@ -5,6 +5,9 @@
 // the client's permission requests race and the first answer wins; the
 // bridge then withdraws the request still open at the client. A set whose
 // picks bring follow-ups is answered a step at a time (Board.Progress).
+// With --question-timeout a set carries its deadline: the page counts it
+// down, working on an answer holds it off (Board.Hold), and an answer
+// that comes after it is refused with 410 Gone, never dropped silently.
 //
 // It listens on loopback only unless told otherwise, wants its token on
 // every API request (a header, or ?token= where no header can be set; never

@@ -18,12 +18,20 @@ import (
 type bridged struct {
 	t                 *testing.T
 	desk              *Server
+	board             *permission.Board
 	toClient, toAgent chan string
 	fromClient        io.Writer // what the client sends
 	fromAgent         io.Writer // what the agent sends
 }
 
 func newBridged(t *testing.T, token string) *bridged {
+	t.Helper()
+	return newBridgedWith(t, token, adapter.Options{})
+}
+
+// newBridgedWith is newBridged with the bridge's options (the board, the
+// limits and Advertise are the harness's).
+func newBridgedWith(t *testing.T, token string, opts adapter.Options) *bridged {
 	t.Helper()
 	board := permission.NewBoard()
 	d, err := Listen("127.0.0.1:0", board, Options{Token: token})
@@ -33,7 +41,8 @@ func newBridged(t *testing.T, token string) *bridged {
 	aInR, aInW := io.Pipe()
 	aOutR, aOutW := io.Pipe()
 	relay := adapter.NewRelay(adapter.RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
-	cleanup := adapter.NewBridge(adapter.Options{Advertise: true, Board: board, Limits: permission.DefaultLimits()}).Setup(relay)
+	opts.Advertise, opts.Board, opts.Limits = true, board, permission.DefaultLimits()
+	cleanup := adapter.NewBridge(opts).Setup(relay)
 	relay.Start()
 	t.Cleanup(func() {
 		d.Close()
@@ -43,7 +52,7 @@ func newBridged(t *testing.T, token string) *bridged {
 		cOutW.Close()
 		aOutW.Close()
 	})
-	b := &bridged{t: t, desk: d, toClient: lines(cOutR), toAgent: lines(aOutR), fromClient: cInW, fromAgent: aInW}
+	b := &bridged{t: t, desk: d, board: board, toClient: lines(cOutR), toAgent: lines(aOutR), fromClient: cInW, fromAgent: aInW}
 	b.send(b.fromClient, `{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[]}}`)
 	b.expect(b.toAgent, "session/new")
 	b.send(b.fromAgent, `{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s1"}}`)

@@ -109,6 +109,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	api.HandleFunc("GET /question", s.listQuestions)
 	api.HandleFunc("POST /question/{id}/reply", s.reply)
 	api.HandleFunc("POST /question/{id}/reject", s.reject)
+	api.HandleFunc("POST /question/{id}/hold", s.hold)
 	api.HandleFunc("POST /api/task/answer", s.taskAnswer)
 	api.HandleFunc("GET /event", s.events)
 	api.HandleFunc("GET /api/session", s.sessions)
@@ -120,7 +121,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /style.css"} {
+	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /style.css"} {
 		root.Handle(page, files)
 	}
 	root.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
@@ -229,15 +230,22 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]any{"error": msg, "status": status})
 }
 
-// boardError maps the board's errors to HTTP.
-func boardError(w http.ResponseWriter, err error) {
+// boardError maps the board's errors about set id to HTTP.
+func (s *Server) boardError(w http.ResponseWriter, id string, err error) {
 	switch {
 	case errors.Is(err, permission.ErrUnknown):
-		writeError(w, http.StatusNotFound, "no such question")
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no question %q", id))
 	case errors.Is(err, permission.ErrResolved):
-		writeError(w, http.StatusConflict, "this question was already answered or cancelled")
+		// Resolved since the handler looked: say how (a timeout is 410).
+		if p, ok := s.board.Get(id); ok {
+			s.settled(w, p)
+			return
+		}
+		writeError(w, http.StatusConflict, fmt.Sprintf("question %s was already answered or cancelled", id))
 	case errors.Is(err, permission.ErrStale):
 		writeError(w, http.StatusConflict, "this question moved on to its follow-ups: answer those (GET /question)")
+	case errors.Is(err, permission.ErrNoDeadline):
+		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("question %s has no deadline", id))
 	default:
 		writeError(w, http.StatusInternalServerError, err.Error())
 	}

@@ -53,9 +53,11 @@ async function api(method, path, body) {
 function key(p) { return `${p.id}:${p.step}`; }
 
 function card(p) {
-  const form = el("form", { class: "card", "data-key": key(p) });
+  const form = el("form", { class: "card", "data-key": key(p), "data-id": p.id });
   const round = p.round >= 2 ? `Round ${p.round} · ` : "";
   form.append(el("div", { class: "meta", text: `${round}session ${p.sessionID}` }));
+  if (p.deadline) form.append(countdown(p));
+  holdOnInteraction(form, p.id);
   if (p.answered && p.answered.length) {
     const so = el("ul", { class: "answered" });
     for (const a of p.answered) so.append(el("li", {}, el("span", { class: "chip", text: a.header }), " ", el("span", { text: a.answer })));
@@ -122,15 +124,23 @@ function status(text) { statusEl.textContent = text; }
 
 async function refresh() {
   const list = await api("GET", "/question");
-  const focused = document.activeElement && document.activeElement.closest("form");
-  const keep = focused ? focused.dataset.key : null;
+  const focused = document.activeElement;
+  // Keep the forms still asking the same step, with what the user picked
+  // or typed in them so far, and in place: a form taken out of the page
+  // loses its focus.
   const existing = new Map([...pendingEl.querySelectorAll("form")].map((f) => [f.dataset.key, f]));
-  pendingEl.textContent = "";
+  const forms = list.map((p) => {
+    noteDeadline(p);
+    return existing.get(key(p)) || card(p);
+  });
+  for (const child of [...pendingEl.children]) if (!forms.includes(child)) child.remove();
+  forms.forEach((f, i) => {
+    if (pendingEl.children[i] !== f) pendingEl.insertBefore(f, pendingEl.children[i] || null);
+  });
   if (list.length === 0) pendingEl.append(el("p", { class: "empty", text: "No question is waiting." }));
-  for (const p of list) {
-    // Keep a form the user is filling in.
-    pendingEl.append(key(p) === keep && existing.get(keep) ? existing.get(keep) : card(p));
-  }
+  if (focused && focused !== document.activeElement && pendingEl.contains(focused)) focused.focus({ preventScroll: true });
+  forgetDeadlines(new Set(list.map((p) => p.id)));
+  tick();
   await refreshHistory();
 }
 
@@ -143,9 +153,11 @@ async function refreshHistory() {
     if (!h) continue;
     for (const r of h.rounds) {
       const answers = r.answers ? Object.entries(r.answers).map(([q, a]) => `${q} → ${a}`).join("; ") : "";
+      // A set --on-timeout recommended answered says so.
+      const state = r.source === "timeout" && r.state !== "timeout" ? `${r.state} on timeout` : r.state;
       items.push(el("li", {},
         el("span", { class: "round", text: `Round ${r.round}` }), " ",
-        el("span", { class: "state", text: `(${r.state})` }), " ",
+        el("span", { class: `state ${r.state}`, text: `(${state})` }), " ",
         el("span", { text: r.questions.map((q) => q.header).join(", ") }),
         answers ? el("div", { text: answers }) : null));
     }
@@ -154,12 +166,29 @@ async function refreshHistory() {
   items.forEach((i) => historyEl.append(i));
 }
 
+// The page listens to the event types it knows; an EventSource drops the
+// others (only unnamed events reach onmessage), so a newer askbridge's
+// events do no harm here.
 function connect() {
   const events = new EventSource("/event?token=" + encodeURIComponent(token));
+  const data = (ev) => { try { return JSON.parse(ev.data); } catch { return {}; } };
+  const headers = (p) => ((p && p.questions) || []).map((q) => q.header).join(", ");
   events.onopen = () => status("Live: new questions appear here as agents ask them.");
   for (const type of ["question.asked", "question.replied", "question.rejected"]) {
-    events.addEventListener(type, () => refresh().catch((e) => status(e.message)));
+    events.addEventListener(type, (ev) => {
+      const d = data(ev);
+      if (d.state === "timeout") status(`“${headers(d.properties)}” timed out; the agent went on without an answer.`);
+      refresh().catch((e) => status(e.message));
+    });
   }
+  // A deadline moved (a hold, from this page or another) or is near: no
+  // need to redraw the cards, which may hold the user's unsent answers.
+  events.addEventListener("question.held", (ev) => noteDeadline(data(ev).properties));
+  events.addEventListener("question.expiring", (ev) => {
+    const d = data(ev);
+    noteDeadline(d.properties);
+    status(`“${headers(d.properties)}” times out soon: answer it, or start answering to hold it.`);
+  });
   events.onerror = () => status("Disconnected from askbridge; retrying…");
 }
 
