@@ -16,10 +16,9 @@ Usage:
   askbridge ask '{"questions":[...]}'    ask the user (through a running askbridge, or in the terminal)
   askbridge demo                         a whole question round with a built-in agent and client
   askbridge replay FILE...               check recorded conformance fixtures against askbridge
-  askbridge record-fixture IN            turn a --record file or a Zed ACP log into a fixture
-
-Flags:
-`
+  askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
+  askbridge help [SUBCOMMAND]            this text, or a subcommand's
+  askbridge version                      the version (also --version)`
 
 // proxyOptions are the flags of the proxy.
 type proxyOptions struct {
@@ -36,12 +35,12 @@ type proxyOptions struct {
 	deskAllowRemote bool
 	deskCustom      bool
 	agentKind       string
+	version         bool
 }
 
-func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
+func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	o := &proxyOptions{}
 	fs := flag.NewFlagSet("askbridge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.StringVar(&o.logFile, "log-file", "", "append logs to this file instead of stderr")
 	fs.StringVar(&o.record, "record", "", "append every message both ways to this JSONL file")
@@ -55,12 +54,18 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	return fs, o
 }
+
+// proxyFlagSet is the proxy's flags, for help.
+func proxyFlagSet() *flag.FlagSet {
+	fs, _ := proxyFlags()
+	return fs
+}
+
+// printUsage writes askbridge's usage with the proxy's flags.
+func printUsage(w io.Writer, fs *flag.FlagSet) { printFlagUsage(w, fs, usage) }
 
 // check reports a flag value that makes no sense.
 func (o *proxyOptions) check() error {

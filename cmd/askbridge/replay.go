@@ -18,16 +18,26 @@ func init() {
 	subcommands["record-fixture"] = runRecordFixture
 }
 
+const replayUsage = `Usage: askbridge replay FIXTURE.txtar...
+
+Plays each fixture's client and agent against this askbridge and compares
+what askbridge sent each side with the fixture's want sections; prints PASS
+or FAIL with a diff per fixture, and exits 1 if any failed.`
+
+const recordFixtureUsage = `Usage: askbridge record-fixture RECORDING.jsonl|ZED-LOG.json [OUT.txtar]
+
+Turns a recording (askbridge --record FILE) or a Zed ACP log export (a JSON
+array) into a conformance fixture: the client's and the agent's lines. With
+no OUT it is written to stdout.`
+
 // runReplay is `askbridge replay FILE...`: each fixture against this binary.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, "Usage: askbridge replay FIXTURE.txtar...") }
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, replayUsage, args, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
+		fmt.Fprintln(stderr, replayUsage)
 		return 2
 	}
 	exe, err := os.Executable()
@@ -90,8 +100,13 @@ func runReplayAgent(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 // runRecordFixture is `askbridge record-fixture IN [OUT]`: a --record file
 // or a Zed ACP log export becomes a fixture skeleton.
 func runRecordFixture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("askbridge record-fixture", flag.ContinueOnError)
+	if code, done := parseFlags(fs, recordFixtureUsage, args, stdout, stderr); done {
+		return code
+	}
+	args = fs.Args()
 	if len(args) < 1 || len(args) > 2 {
-		fmt.Fprintln(stderr, "Usage: askbridge record-fixture RECORDING.jsonl|ZED-LOG.json [OUT.txtar]")
+		fmt.Fprintln(stderr, recordFixtureUsage)
 		return 2
 	}
 	data, err := os.ReadFile(args[0])
