@@ -15,7 +15,7 @@ Usage:
   askbridge [flags] -- AGENT [ARGS...]   relay between the ACP client on stdio and AGENT
   askbridge ask '{"questions":[...]}'    ask the user (through a running askbridge, or in the terminal)
   askbridge demo                         a whole question round with a built-in agent and client
-  askbridge replay FILE...               check recorded conformance fixtures against askbridge
+  askbridge replay [-update] FILE...     check recorded conformance fixtures against askbridge
   askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
   askbridge version                      the version (also --version)`
