@@ -245,6 +245,12 @@ func (m *formModel) View() string {
 	if m.escaped || m.withdrawn || m.form.State != huh.StateNormal {
 		return ""
 	}
+	if m.width == 0 {
+		// Until bubbletea knows the terminal's width its renderer cannot
+		// place lines reliably (a frame drawn then can leave the screen a
+		// key behind the form); keys that come meanwhile still count.
+		return ""
+	}
 	help := m.helpStyle
 	if m.width > 0 {
 		help = help.Width(m.width)
