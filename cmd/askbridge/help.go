@@ -22,8 +22,10 @@ Prints askbridge's usage, or a subcommand's.`
 
 const versionUsage = `Usage: askbridge version    (or askbridge --version)
 
-Prints askbridge's version from its build info: "(devel)" when built in a
-checkout, the module version when installed with go install ...@VERSION.`
+Prints askbridge's version from its build info: the module version when
+installed with go install ...@VERSION; built in a checkout, a pseudo-version
+of its commit (v0.0.0-DATE-COMMIT, +dirty with local changes), or "(devel)"
+when built without version control information (-buildvcs=false).`
 
 // runHelp is `askbridge help [SUBCOMMAND]`. A subcommand's help is what its
 // own -h prints, so the two never disagree.
