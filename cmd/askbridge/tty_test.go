@@ -72,9 +72,8 @@ func (s *ttySession) waitScreen(want string) string {
 }
 
 // ready waits until the screen shows want and then stops changing: a
-// question just drawn gets a moment before keys arrive, as a person's would
-// (bubbletea can draw a key pressed in its first few milliseconds a step
-// late, though it applies it).
+// question just drawn gets a moment before keys arrive, as a person's would,
+// so that what the screen shows between keys is what the test reads.
 func (s *ttySession) ready(want string) string {
 	s.t.Helper()
 	s.waitScreen(want)
