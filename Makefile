@@ -1,9 +1,13 @@
 GO ?= go
 
-.PHONY: build test test-live test-browser bench fmt vet
+.PHONY: build demo test test-live test-browser bench fmt vet
 
 build:
 	$(GO) build -o bin/askbridge ./cmd/askbridge
+
+# See it work: a built-in agent asks through askbridge, you answer in the terminal.
+demo:
+	$(GO) run ./cmd/askbridge demo
 
 # The fast suite: unit, end-to-end through the built binary, conformance replay.
 test:

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 )
@@ -69,6 +70,11 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	agent, err := StartAgent(cfg.Command, cfg.Env, cfg.Stderr)
 	if err != nil {
+		// Said at once, as a sentence: a user who ran askbridge by hand
+		// should not wait for the client's requests to be answered first.
+		if cfg.Stderr != nil {
+			fmt.Fprintf(cfg.Stderr, "askbridge: %v\n", err)
+		}
 		answerWithError(cfg.Stdin, cfg.Stdout, Internal("askbridge: "+err.Error(), nil), logger)
 		return err
 	}
@@ -119,9 +125,20 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	agent.reapGroup(grace)
 	exit := &AgentExitError{Err: agent.Err()}
-	relay.FailPending(Internal("askbridge: the "+exit.Error(), nil))
+	relay.FailPending(crashError(exit, agent.StderrTail(200*time.Millisecond)))
 	cleanup()
 	return exit
+}
+
+// crashError is what the client's pending requests get when the agent has
+// gone: the exit status and, since an editor may show nothing else of it,
+// the agent's last stderr lines (also in data.agentStderr).
+func crashError(exit *AgentExitError, tail []string) *Error {
+	msg := "askbridge: the " + exit.Error()
+	if len(tail) == 0 {
+		return Internal(msg, nil)
+	}
+	return Internal(msg+". Its last stderr lines:\n"+strings.Join(tail, "\n"), map[string]any{"agentStderr": tail})
 }
 
 // flushRecording writes the recording out every 200ms, so a crash loses

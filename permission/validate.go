@@ -32,8 +32,10 @@ func (e *ValidationError) Error() string {
 const MaxFollowUpDepth = 3
 
 // Validate checks a question set against the limits: for askbridge's own
-// inputs (_askbridge/ask, `askbridge ask`). It returns nil or a
-// *ValidationError listing every violation.
+// inputs (_askbridge/ask, `askbridge ask`). These also need every header of
+// the set, follow-ups included, to be unique: `askbridge ask` keys its
+// answers by header, so a repeated one would lose an answer. It returns nil
+// or a *ValidationError listing every violation.
 func Validate(qs []Question, lim Limits) error {
 	return validate(qs, lim, true)
 }
@@ -47,6 +49,9 @@ func ValidateBridged(qs []Question, lim Limits) error {
 
 func validate(qs []Question, lim Limits, strictHeader bool) error {
 	v := &validator{lim: lim, strictHeader: strictHeader}
+	if strictHeader {
+		v.headers = map[string]string{}
+	}
 	v.set("questions", qs, 0)
 	if len(v.out) == 0 {
 		return nil
@@ -57,6 +62,7 @@ func validate(qs []Question, lim Limits, strictHeader bool) error {
 type validator struct {
 	lim          Limits
 	strictHeader bool
+	headers      map[string]string // header -> path of its first use; nil: not checked
 	out          []Violation
 }
 
@@ -85,6 +91,7 @@ func (v *validator) question(path string, q Question, depth int) {
 	v.text(path+".question", q.Question, v.lim.QuestionMax)
 	if v.strictHeader {
 		v.text(path+".header", q.Header, v.lim.HeaderMax)
+		v.uniqueHeader(path, q.Header)
 	} else if q.Header == "" {
 		v.add(path+".header", "String must contain at least 1 character(s)")
 	}
@@ -117,6 +124,18 @@ func (v *validator) question(path string, q Question, depth int) {
 		}
 		v.set(fp, q.FollowUps[label], depth+1)
 	}
+}
+
+// uniqueHeader reports a header already used elsewhere in the set.
+func (v *validator) uniqueHeader(path, header string) {
+	if v.headers == nil || strings.TrimSpace(header) == "" {
+		return
+	}
+	if first, ok := v.headers[header]; ok {
+		v.add(path+".header", "duplicate header %q (also at %s): answers are keyed by header, so each question needs its own", header, first)
+		return
+	}
+	v.headers[header] = path
 }
 
 func (v *validator) text(path, s string, max int) {

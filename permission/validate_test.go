@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,10 +45,12 @@ func TestValidate(t *testing.T) {
 	five := []Question{q("1?", "a", "x", "y"), q("2?", "b", "x", "y"), q("3?", "c", "x", "y"), q("4?", "d", "x", "y"), q("5?", "e", "x", "y")}
 	withFollow := q("Auth?", "Auth", "OAuth", "None")
 	withFollow.FollowUps = map[string][]Question{"OAuth": {q("Which provider?", "Provider", "GitHub", "Google")}, "Basic": {q("Realm?", "Realm", "a", "b")}}
+	withHeaderFollowUp := q("Auth?", "Auth", "OAuth", "None")
+	withHeaderFollowUp.FollowUps = map[string][]Question{"OAuth": {q("Which provider?", "Auth", "GitHub", "Google")}}
 	deep := q("L0?", "L0", "a", "b")
 	cur := &deep
 	for i := 1; i <= 4; i++ {
-		next := q("L"+strings.Repeat("x", i)+"?", "L", "a", "b")
+		next := q("L"+strings.Repeat("x", i)+"?", "L"+strconv.Itoa(i), "a", "b")
 		cur.FollowUps = map[string][]Question{"a": {next}}
 		cur = &cur.FollowUps["a"][0]
 	}
@@ -63,6 +66,10 @@ func TestValidate(t *testing.T) {
 		{"five options", []Question{q("Q?", "H", "a", "b", "c", "d", "e")}, []string{"questions[0].options: must have 2-4 items"}},
 		{"duplicate labels", []Question{q("Q?", "H", "a", "a")}, []string{`questions[0].options[1].label: duplicate label "a"`}},
 		{"duplicate questions", []Question{q("Q?", "H", "a", "b"), q("Q?", "I", "a", "b")}, []string{`questions[1].question: duplicate question text "Q?"`}},
+		{"duplicate headers", []Question{q("Q1?", "Scope", "a", "b"), q("Q2?", "Other", "a", "b"), q("Q3?", "Scope", "a", "b")}, []string{
+			`questions[2].header: duplicate header "Scope" (also at questions[0]): answers are keyed by header, so each question needs its own`}},
+		{"follow-up repeats a header", []Question{withHeaderFollowUp}, []string{
+			`questions[0].followUps["OAuth"][0].header: duplicate header "Auth" (also at questions[0]): answers are keyed by header, so each question needs its own`}},
 		{"empty texts", []Question{q(" ", "", "", "b")}, []string{
 			"questions[0].question: String must contain at least 1 character(s)",
 			"questions[0].header: String must contain at least 1 character(s)",
@@ -88,6 +95,8 @@ func TestValidateBridgedShortensRatherThanRejectsLongHeaders(t *testing.T) {
 	require.Error(t, Validate(qs, DefaultLimits()))
 	assert.NoError(t, ValidateBridged(qs, DefaultLimits()))
 	assert.Equal(t, []string{"questions[0].options: must have 2-4 items"}, violations(ValidateBridged([]Question{q("Q?", "Long header indeed", "a")}, DefaultLimits())))
+	// A bridged agent's answers go back by index or field, not by header.
+	assert.NoError(t, ValidateBridged([]Question{q("Q1?", "Same", "a", "b"), q("Q2?", "Same", "a", "b")}, DefaultLimits()))
 }
 
 func TestLimitsFromEnv(t *testing.T) {
@@ -103,7 +112,7 @@ func TestLimitsFromEnv(t *testing.T) {
 		"questions[0].header: String must contain at most 5 character(s)",
 		"questions[0].options: must have 2-3 items",
 		"questions[1].question: String must contain at most 10 character(s)",
-	}, violations(Validate([]Question{q("Q?", "Header", "a", "b", "c", "d"), q("A longer question?", "H", "a", "b"), q("3", "H", "a", "b")}, lim)))
+	}, violations(Validate([]Question{q("Q?", "Header", "a", "b", "c", "d"), q("A longer question?", "H", "a", "b"), q("3", "I", "a", "b")}, lim)))
 
 	for _, name := range []string{"ASK_MAX_QUESTIONS", "ASK_MAX_OPTIONS", "ASK_HEADER_MAX_LENGTH", "ASK_QUESTION_MAX_LENGTH"} {
 		t.Run(name, func(t *testing.T) {

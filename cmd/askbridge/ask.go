@@ -22,10 +22,33 @@ func init() { subcommands["ask"] = runAsk }
 
 const askUsage = `Usage: askbridge ask '{"questions":[...]}'`
 
+const askHelp = askUsage + `
+       askbridge ask - < questions.json
+
+Asks the user the questions and prints the answers as JSON on stdout:
+{"answers":{"<header>":"label"}}; several picks read "A, B", typed text
+"Other (custom: text)". A cancel prints {"cancelled":true} and exits 130;
+invalid questions exit 1 with one "- path: problem" line per violation.
+
+With ASKBRIDGE_SOCKET set (askbridge sets it for the agent it runs) the
+questions go to the editor, in ASKBRIDGE_SESSION or the most recently active
+session. Without it they are asked in the terminal: interactively on a TTY,
+else as numbered prompts on stderr (1, or 1,3 for several, or 0 then text).
+
+A question: {"question","header","options":[{"label","description"}],
+"multiSelect","followUps":{"<label>":[questions asked next]}}. 1-4 questions
+(ASK_MAX_QUESTIONS), 2-4 options each (ASK_MAX_OPTIONS), headers up to 12
+characters (ASK_HEADER_MAX_LENGTH) and unique in the set, question texts up
+to 500 (ASK_QUESTION_MAX_LENGTH).`
+
 // runAsk is `askbridge ask`: for agents that only have a shell. It asks in
 // the editor through a running askbridge (ASKBRIDGE_SOCKET), else in the
 // terminal, and prints the answers as JSON on stdout.
 func runAsk(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if isHelp(args) {
+		fmt.Fprintln(stdout, askHelp)
+		return 0
+	}
 	if len(args) == 0 || strings.TrimSpace(args[0]) == "" {
 		fmt.Fprintf(stderr, "Error: Missing JSON parameter\n%s\n", askUsage)
 		return 1

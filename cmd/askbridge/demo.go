@@ -21,13 +21,26 @@ func init() {
 	subcommands["__demo-agent"] = runDemoAgent
 }
 
+const demoUsage = `Usage: askbridge demo [--script FILE]
+
+Runs a built-in agent through the real adapter with a built-in terminal
+client: the agent asks a single-select, a multi-select and a question to
+answer with "Other", and quotes the answers it received. On a terminal you
+answer with arrows, Space and Enter; piped answers use numbers, one line per
+question (printf '1\n1,2\n0\nmy-service\n' | askbridge demo).
+
+A script is {"prompt","intro","rounds":[{"questions":[...]}],"outro"}.`
+
 // runDemo is `askbridge demo`: the built-in agent, through the real
 // adapter, with a built-in terminal client.
 func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	scriptPath := fs.String("script", "", "a question script (JSON) to play instead of the built-in one")
-	if err := fs.Parse(args); err != nil {
+	if code, done := parseFlags(fs, demoUsage, args, stdout, stderr); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "askbridge demo: unexpected argument %q\n%s\n", fs.Arg(0), demoUsage)
 		return 2
 	}
 	script, err := demo.LoadScript(*scriptPath)

@@ -15,11 +15,10 @@ Usage:
   askbridge [flags] -- AGENT [ARGS...]   relay between the ACP client on stdio and AGENT
   askbridge ask '{"questions":[...]}'    ask the user (through a running askbridge, or in the terminal)
   askbridge demo                         a whole question round with a built-in agent and client
-  askbridge replay FILE...               check recorded conformance fixtures against askbridge
-  askbridge record-fixture IN            turn a --record file or a Zed ACP log into a fixture
-
-Flags:
-`
+  askbridge replay [-update] FILE...     check recorded conformance fixtures against askbridge
+  askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
+  askbridge help [SUBCOMMAND]            this text, or a subcommand's
+  askbridge version                      the version (also --version)`
 
 // proxyOptions are the flags of the proxy.
 type proxyOptions struct {
@@ -41,12 +40,12 @@ type proxyOptions struct {
 	notify          bool
 	notifyURL       string
 	maxLine         int
+	version         bool
 }
 
-func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
+func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	o := &proxyOptions{}
 	fs := flag.NewFlagSet("askbridge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.StringVar(&o.logFile, "log-file", "", "append logs to this file instead of stderr")
 	fs.StringVar(&o.record, "record", "", "append every message both ways to this JSONL file")
@@ -65,12 +64,18 @@ func proxyFlags(stderr io.Writer) (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
 	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
 	fs.IntVar(&o.maxLine, "max-line", 0, "refuse a message longer than this many `BYTES` from either side with a JSON-RPC error (0: no limit)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	return fs, o
 }
+
+// proxyFlagSet is the proxy's flags, for help.
+func proxyFlagSet() *flag.FlagSet {
+	fs, _ := proxyFlags()
+	return fs
+}
+
+// printUsage writes askbridge's usage with the proxy's flags.
+func printUsage(w io.Writer, fs *flag.FlagSet) { printFlagUsage(w, fs, usage) }
 
 // check reports a flag value that makes no sense.
 func (o *proxyOptions) check() error {

@@ -33,13 +33,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{}
 
 func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs, opts := proxyFlags(stderr)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs, opts := proxyFlags()
+	if code, done := parseFlags(fs, usage, args, stdout, stderr); done {
+		return code
+	}
+	if opts.version {
+		fmt.Fprintln(stdout, version())
+		return 0
 	}
 	command := fs.Args()
 	if len(command) == 0 {
-		fs.Usage()
+		printUsage(stderr, fs)
 		return 2
 	}
 	if err := opts.check(); err != nil {
@@ -75,7 +79,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dialects := adapter.Dialects()
 	command, env, err := adapter.Launch(dialects, command, opts.agentKind)
 	if err != nil {
-		logger.Error("askbridge: " + err.Error())
+		fmt.Fprintln(stderr, "askbridge:", err)
 		return 1
 	}
 	board := permission.NewBoard()
@@ -128,6 +132,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Setup:   bridge.Setup,
 	})
 	var exit *adapter.AgentExitError
+	var notStarted *adapter.StartError
 	switch {
 	case err == nil:
 		return 0
@@ -136,8 +141,14 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exit.ExitCode()
 	case errors.Is(err, context.Canceled):
 		return 130
+	case errors.As(err, &notStarted):
+		// Run has said so on stderr, as a sentence; a log file gets it too.
+		if opts.logFile != "" {
+			logger.Error("askbridge: " + err.Error())
+		}
+		return 1
 	default:
-		logger.Error("askbridge: " + err.Error())
+		fmt.Fprintln(stderr, "askbridge:", err)
 		return 1
 	}
 }

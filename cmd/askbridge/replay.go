@@ -18,16 +18,32 @@ func init() {
 	subcommands["record-fixture"] = runRecordFixture
 }
 
+const replayUsage = `Usage: askbridge replay [-update] FIXTURE.txtar...
+
+Plays each fixture's client and agent against this askbridge and compares
+what askbridge sent each side with the fixture's want sections; prints PASS
+or FAIL with a diff per fixture, and exits 1 if any failed.
+
+With -update it writes what askbridge sent into the want sections instead:
+how a fixture fresh from record-fixture (its want sections empty) becomes
+one that passes. Read the new want lines before trusting them: they are
+what askbridge does now, right or wrong.`
+
+const recordFixtureUsage = `Usage: askbridge record-fixture RECORDING.jsonl|ZED-LOG.json [OUT.txtar]
+
+Turns a recording (askbridge --record FILE) or a Zed ACP log export (a JSON
+array) into a conformance fixture: the client's and the agent's lines. With
+no OUT it is written to stdout.`
+
 // runReplay is `askbridge replay FILE...`: each fixture against this binary.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, "Usage: askbridge replay FIXTURE.txtar...") }
-	if err := fs.Parse(args); err != nil {
-		return 2
+	update := fs.Bool("update", false, "rewrite each fixture's want-client and want-agent sections from what askbridge sends now")
+	if code, done := parseFlags(fs, replayUsage, args, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
+		fmt.Fprintln(stderr, replayUsage)
 		return 2
 	}
 	exe, err := os.Executable()
@@ -43,18 +59,29 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			var got conformance.Got
 			got, err = conformance.ReplayBinary(ctx, exe, path, f, nil)
 			cancel()
-			if err == nil {
+			switch {
+			case err == nil && *update:
+				f.Update(got)
+				err = os.WriteFile(path, f.Format(), 0o644)
+			case err == nil:
 				err = f.Check(got)
 			}
 		}
-		if err != nil {
+		switch {
+		case err != nil:
 			failed++
 			fmt.Fprintf(stdout, "FAIL %s\n%v\n", path, err)
-			continue
+		case *update:
+			fmt.Fprintf(stdout, "UPDATED %s: want-client %d lines, want-agent %d lines\n", path, len(f.WantClient), len(f.WantAgent))
+		default:
+			fmt.Fprintf(stdout, "PASS %s\n", path)
 		}
-		fmt.Fprintf(stdout, "PASS %s\n", path)
 	}
-	fmt.Fprintf(stdout, "%d passed, %d failed\n", fs.NArg()-failed, failed)
+	if *update {
+		fmt.Fprintf(stdout, "%d updated, %d failed\n", fs.NArg()-failed, failed)
+	} else {
+		fmt.Fprintf(stdout, "%d passed, %d failed\n", fs.NArg()-failed, failed)
+	}
 	if failed > 0 {
 		return 1
 	}
@@ -90,8 +117,13 @@ func runReplayAgent(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 // runRecordFixture is `askbridge record-fixture IN [OUT]`: a --record file
 // or a Zed ACP log export becomes a fixture skeleton.
 func runRecordFixture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("askbridge record-fixture", flag.ContinueOnError)
+	if code, done := parseFlags(fs, recordFixtureUsage, args, stdout, stderr); done {
+		return code
+	}
+	args = fs.Args()
 	if len(args) < 1 || len(args) > 2 {
-		fmt.Fprintln(stderr, "Usage: askbridge record-fixture RECORDING.jsonl|ZED-LOG.json [OUT.txtar]")
+		fmt.Fprintln(stderr, recordFixtureUsage)
 		return 2
 	}
 	data, err := os.ReadFile(args[0])
@@ -110,7 +142,7 @@ func runRecordFixture(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 			fmt.Fprintln(stderr, "askbridge record-fixture:", err)
 			return 1
 		}
-		fmt.Fprintf(stderr, "wrote %s: %d client and %d agent lines; fill in its comment, then run `go test ./conformance -update` (in a checkout) or `askbridge replay` to see what askbridge says\n", args[1], len(f.Client), len(f.Agent))
+		fmt.Fprintf(stderr, "wrote %s: %d client and %d agent lines, no want lines yet; say in its comment what it proves, then `askbridge replay -update %s` fills them in from what askbridge does now\n", args[1], len(f.Client), len(f.Agent), args[1])
 		return 0
 	}
 	stdout.Write(out)

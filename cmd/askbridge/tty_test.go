@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// ttySession runs `askbridge ask` in a real terminal (tmux), so the
-// interactive prompter is driven by key presses and read off the screen.
+// ttySession runs askbridge in a real terminal (tmux), so the interactive
+// prompter is driven by key presses and read off the screen.
 type ttySession struct {
 	t      *testing.T
 	socket string
@@ -28,18 +28,18 @@ func newTTY(t *testing.T) *ttySession {
 	return &ttySession{t: t, socket: fmt.Sprintf("askbridge-test-%d-%d", os.Getpid(), time.Now().UnixNano()), out: filepath.Join(t.TempDir(), "out")}
 }
 
-// startTTY runs `askbridge ask INPUT` in a terminal.
-func startTTY(t *testing.T, input string) *ttySession {
+// startTTY runs `askbridge ask INPUT` in a terminal width columns wide.
+func startTTY(t *testing.T, width int, input string) *ttySession {
 	s := newTTY(t)
 	in := filepath.Join(t.TempDir(), "in.json")
 	require.NoError(t, os.WriteFile(in, []byte(input), 0o600))
-	return s.run(fmt.Sprintf("ask \"$(cat %s)\" > %s", in, s.out))
+	return s.run(width, fmt.Sprintf("ask \"$(cat %s)\" > %s", in, s.out))
 }
 
 // run starts `askbridge ARGS` in the terminal; the exit code goes to s.out.
-func (s *ttySession) run(args string) *ttySession {
+func (s *ttySession) run(width int, args string) *ttySession {
 	shell := fmt.Sprintf("GORACE=atexit_sleep_ms=0 ASKBRIDGE_SOCKET= %s %s; echo EXIT=$? >> %s; sleep 30", askbridgeBin, args, s.out)
-	require.NoError(s.t, s.tmux("new-session", "-d", "-s", "t", "-x", "120", "-y", "40", shell))
+	require.NoError(s.t, s.tmux("new-session", "-d", "-s", "t", "-x", fmt.Sprint(width), "-y", "30", shell))
 	s.t.Cleanup(func() { s.tmux("kill-server") })
 	return s
 }
@@ -57,24 +57,55 @@ func (s *ttySession) screen() string {
 	return string(out)
 }
 
-func (s *ttySession) waitScreen(want string) {
+// waitScreen waits until the screen shows want, and returns the screen.
+func (s *ttySession) waitScreen(want string) string {
 	s.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		if strings.Contains(s.screen(), want) {
-			return
+		if screen := s.screen(); strings.Contains(screen, want) {
+			return screen
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	s.t.Fatalf("screen never showed %q; it shows:\n%s", want, s.screen())
+	return ""
+}
+
+// ready waits until the screen shows want and then stops changing: a
+// question just drawn gets a moment before keys arrive, as a person's would,
+// so that what the screen shows between keys is what the test reads.
+func (s *ttySession) ready(want string) string {
+	s.t.Helper()
+	s.waitScreen(want)
+	time.Sleep(150 * time.Millisecond)
+	return s.settled()
+}
+
+// settled waits for the screen to stop changing and returns it.
+func (s *ttySession) settled() string {
+	prev := s.screen()
+	for range 40 {
+		time.Sleep(100 * time.Millisecond)
+		cur := s.screen()
+		if cur == prev {
+			return cur
+		}
+		prev = cur
+	}
+	return prev
 }
 
 func (s *ttySession) keys(keys ...string) {
 	s.t.Helper()
 	for _, k := range keys {
 		require.NoError(s.t, s.tmux("send-keys", "-t", "t", k))
-		time.Sleep(30 * time.Millisecond)
+		time.Sleep(40 * time.Millisecond)
 	}
+}
+
+func (s *ttySession) resize(width int) {
+	s.t.Helper()
+	require.NoError(s.t, s.tmux("resize-window", "-t", "t", "-x", fmt.Sprint(width)))
 }
 
 func (s *ttySession) result() string {
@@ -87,51 +118,156 @@ func (s *ttySession) result() string {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	s.t.Fatalf("askbridge ask did not finish; the screen shows:\n%s", s.screen())
+	s.t.Fatalf("askbridge did not finish; the screen shows:\n%s", s.screen())
 	return ""
 }
 
-const ttyInput = `{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}]},{"question":"Which languages?","header":"Langs","multiSelect":true,"options":[{"label":"Go"},{"label":"Rust"},{"label":"C"}]},{"question":"Service name?","header":"Name","options":[{"label":"api"},{"label":"backend"}]}]}`
+// longQuestion wraps at 80 columns but not at 200.
+const longQuestion = "Which database should the new service use for its primary storage, given that it runs on one small VM?"
 
-func TestTTYPrompterInARealTerminal(t *testing.T) {
-	s := startTTY(t, ttyInput)
-	s.waitScreen("Which database?")
-	assert.Contains(t, s.screen(), "❯ 1. Postgres - relational")
-	s.keys("Down", "Enter")
-	s.waitScreen("Which languages?")
-	s.keys("Space", "3", "Space", "Enter")
-	s.waitScreen("Service name?")
-	s.keys("3", "Enter")
-	s.waitScreen("Your answer:")
-	s.keys("my-svc", "Enter")
-	out := s.result()
-	assert.Contains(t, out, `{"answers":{"Database":"SQLite","Langs":"Go, C","Name":"Other (custom: my-svc)"}}`)
-	assert.Contains(t, out, "EXIT=0")
+var ttyInput = `{"questions":[` +
+	`{"question":"` + longQuestion + `","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}]},` +
+	`{"question":"Which languages?","header":"Langs","multiSelect":true,"options":[{"label":"Go"},{"label":"Rust"},{"label":"C"}]},` +
+	`{"question":"Service name?","header":"Name","options":[{"label":"api"},{"label":"backend"}]}]}`
+
+// assertOnce checks that the screen shows text exactly once: a redraw that
+// miscounts wrapped rows repeats the header on every key press.
+func assertOnce(t *testing.T, screen, text string) {
+	t.Helper()
+	assert.Equal(t, 1, strings.Count(screen, text), "%q on the screen once:\n%s", text, screen)
 }
 
-func TestTTYPrompterEscCancels(t *testing.T) {
-	s := startTTY(t, ttyInput)
-	s.waitScreen("Which database?")
+func TestTTYPrompterInARealTerminal(t *testing.T) {
+	t.Parallel()
+	for _, width := range []int{80, 200} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			t.Parallel()
+			s := startTTY(t, width, ttyInput)
+			screen := s.ready("[Database (1/3)]")
+			assert.Contains(t, screen, "> Postgres - relational")
+			s.keys("Down", "Down", "Up", "Down", "Up")
+			screen = s.settled()
+			assertOnce(t, screen, "[Database (1/3)]")
+			assert.Contains(t, screen, "> SQLite - embedded")
+			for _, line := range strings.Split(screen, "\n") {
+				assert.LessOrEqual(t, len([]rune(line)), width)
+			}
+			if width == 80 {
+				assert.NotContains(t, screen, longQuestion, "the question wraps at 80 columns")
+			} else {
+				assert.Contains(t, screen, longQuestion, "the question fits in 200 columns")
+			}
+			s.keys("Enter")
+			s.ready("[Langs (2/3)]")
+			s.keys("Space", "Down", "Down", "Space", "Enter")
+			s.ready("[Name (3/3)]")
+			s.keys("Down", "Down", "Enter")
+			s.ready("Your answer:")
+			s.keys("my-svc", "Enter")
+			out := s.result()
+			assert.Contains(t, out, `{"answers":{"Database":"SQLite","Langs":"Go, C","Name":"Other (custom: my-svc)"}}`)
+			assert.Contains(t, out, "EXIT=0")
+			// Each answered question stays, with its answer under it.
+			screen = s.settled()
+			assert.Contains(t, screen, "[Langs (2/3)] Which languages?\n✔ Go, C\n")
+			assert.Contains(t, screen, "[Name (3/3)] Service name?\n✔ \"my-svc\" (typed)\n")
+			assert.Contains(t, strings.ReplaceAll(screen, "\n", ""), "[Database (1/3)] "+longQuestion+"✔ SQLite")
+			assertOnce(t, screen, "[Database (1/3)]")
+		})
+	}
+}
+
+func TestTTYPrompterEscCancelsAndSaysSo(t *testing.T) {
+	t.Parallel()
+	s := startTTY(t, 80, ttyInput)
+	s.ready("[Database (1/3)]")
 	s.keys("Escape")
 	out := s.result()
 	assert.Contains(t, out, `{"cancelled":true}`)
 	assert.Contains(t, out, "EXIT=130")
+	screen := s.settled()
+	assert.Contains(t, screen, "✘ cancelled")
+	assert.NotContains(t, screen, "✔")
+}
+
+func TestTTYPrompterEscInTheTextGoesBackToTheOptions(t *testing.T) {
+	t.Parallel()
+	s := startTTY(t, 80, `{"questions":[{"question":"Service name?","header":"Name","options":[{"label":"api"},{"label":"backend"}]}]}`)
+	s.ready("[Name]")
+	s.keys("Down", "Down", "Enter")
+	s.ready("Your answer:")
+	s.keys("typo", "Escape")
+	screen := s.ready("> Other (type custom answer)")
+	assertOnce(t, screen, "[Name]")
+	s.keys("Up", "Enter")
+	assert.Contains(t, s.result(), `{"answers":{"Name":"backend"}}`)
+}
+
+func TestTTYPrompterResizedMidQuestion(t *testing.T) {
+	t.Parallel()
+	s := startTTY(t, 200, ttyInput)
+	s.ready("[Database (1/3)]")
+	s.keys("Enter")
+	s.ready("[Langs (2/3)]")
+	s.keys("Space")
+	s.resize(80)
+	s.keys("Down")
+	screen := s.settled()
+	assertOnce(t, screen, "[Langs (2/3)]")
+	assertOnce(t, screen, "Rust")
+	s.keys("Space", "Enter")
+	s.ready("[Name (3/3)]")
+	// Wider again: redrawn in place, nothing left behind.
+	s.resize(200)
+	s.keys("Down", "Up")
+	screen = s.settled()
+	assertOnce(t, screen, "[Name (3/3)]")
+	assertOnce(t, screen, "> api")
+	s.keys("Enter")
+	assert.Contains(t, s.result(), `{"answers":{"Database":"Postgres","Langs":"Go, Rust","Name":"api"}}`)
+}
+
+func TestTTYPrompterRewrapsALongQuestionWhenNarrowed(t *testing.T) {
+	t.Parallel()
+	long := startTTY(t, 200, ttyInput)
+	long.ready(longQuestion)
+	long.resize(50)
+	long.keys("Down")
+	screen := long.settled()
+	assertOnce(t, screen, "[Database (1/3)]")
+	assert.NotContains(t, screen, longQuestion, "rewrapped to 50 columns")
+	for _, line := range strings.Split(screen, "\n") {
+		assert.LessOrEqual(t, len([]rune(line)), 50)
+	}
+	assert.Contains(t, screen, "> SQLite - embedded")
+	long.keys("Escape")
+	assert.Contains(t, long.result(), "EXIT=130")
 }
 
 func TestDemoInARealTerminal(t *testing.T) {
-	s := newTTY(t).run("demo")
-	s.waitScreen("Which database should the service use?")
-	s.keys("Down", "Enter")
-	s.waitScreen("Which features do you want")
-	s.keys("Space", "Down", "Space", "Enter")
-	s.waitScreen("What should the service be called?")
-	s.keys("3", "Enter")
-	s.waitScreen("Your answer:")
-	s.keys("my-svc", "Enter")
-	s.waitScreen("(turn ended: end_turn)")
-	screen := s.screen()
-	assert.Contains(t, screen, "Which database should the service use? → SQLite")
-	assert.Contains(t, screen, "Which features do you want from day one? → Auth, Metrics")
-	assert.Contains(t, screen, "→ my-svc")
-	assert.Contains(t, s.result(), "EXIT=0")
+	t.Parallel()
+	for _, width := range []int{80, 200} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			t.Parallel()
+			s := newTTY(t).run(width, "demo")
+			s.ready("Which database should the service use?")
+			s.keys("Down", "Enter")
+			s.ready("Which features do you want")
+			s.keys("Space", "Down", "Space", "Enter")
+			s.ready("[Name (3/3)]")
+			s.keys("Down", "Up", "Down", "Down")
+			screen := s.settled()
+			assertOnce(t, screen, "[Name (3/3)]")
+			s.keys("Enter")
+			s.ready("Your answer:")
+			s.keys("my-svc", "Enter")
+			s.waitScreen("(turn ended: end_turn)")
+			screen = s.screen()
+			assert.Contains(t, screen, "Which database should the service use? → SQLite")
+			assert.Contains(t, screen, "Which features do you want from day one? → Auth, Metrics")
+			assert.Regexp(t, `→\s+my-svc`, screen)
+			assert.Contains(t, screen, "[Database (1/3)] Which database should the service use?\n✔ SQLite\n")
+			assert.Contains(t, s.result(), "EXIT=0")
+		})
+	}
 }

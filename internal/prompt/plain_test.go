@@ -62,8 +62,3 @@ func TestParseRejectsBadParams(t *testing.T) {
 	_, err = Parse([]byte(`[`))
 	assert.Error(t, err)
 }
-
-func TestSplitKeys(t *testing.T) {
-	assert.Equal(t, []string{"down", "enter", "space", "up", "esc", "m", "é", "backspace", "ctrl-c"},
-		splitKeys([]byte("\x1b[B\r \x1bOA\x1bmé\x7f\x03")))
-}

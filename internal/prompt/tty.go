@@ -2,258 +2,285 @@ package prompt
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/lipgloss"
 	"golang.org/x/term"
 )
 
-// TTY asks interactively on a terminal: arrows (or k/j) move, a number
-// jumps to that row, space toggles a row of a multi-select, Enter submits
-// (on the Other row it opens a text input), Esc or Ctrl-C cancels.
+// TTY asks on a terminal with huh's select, multi-select and input, which
+// wrap to the terminal's width and redraw when it is resized. Arrows (or
+// k/j) move, Space (or x) toggles a row of a multi-select, Enter submits;
+// picking "Other" opens a text input (Esc there goes back to the options).
+// Esc or Ctrl-C on the options cancels. Once settled, the question stays on
+// the screen with its answer, or "cancelled", under it.
 type TTY struct {
-	f       *os.File
-	pending []string // keys read but not handled yet
+	f     *os.File
+	style ttyStyles
 }
 
-// NewTTY returns a prompter on the terminal f (usually /dev/tty).
-func NewTTY(f *os.File) *TTY { return &TTY{f: f} }
+// NewTTY returns a prompter on the terminal f (usually /dev/tty or stdin).
+//
+// Styles are rendered for f, not for stdout: `askbridge ask` prints its
+// result on stdout, which is seldom the terminal. That makes f lipgloss's
+// default renderer, which huh's themes use, for the whole process.
+func NewTTY(f *os.File) *TTY {
+	r := lipgloss.NewRenderer(f)
+	// No colour here adapts to the background, and asking the terminal for
+	// it would read the TTY while bubbletea does: say so rather than ask.
+	r.SetHasDarkBackground(true)
+	lipgloss.SetDefaultRenderer(r)
+	return &TTY{f: f, style: newTTYStyles(r)}
+}
 
 // IsTerminal reports whether f is a terminal.
 func IsTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
 
 // Prompt implements Prompter.
 func (t *TTY) Prompt(ctx context.Context, r Request) (Reply, error) {
-	state, err := term.MakeRaw(int(t.f.Fd()))
-	if err != nil {
-		return Reply{}, fmt.Errorf("terminal: %v", err)
-	}
-	defer term.Restore(int(t.f.Fd()), state)
-	s := &ttyState{r: r, checked: map[int]bool{}}
-	drawn := 0
+	var picks []string
 	for {
-		if ctx.Err() != nil {
+		var end ending
+		picks, end = t.choose(ctx, r, picks)
+		if end != submitted {
+			t.settle(r, "", end)
 			return Reply{}, ErrCancelled
 		}
-		drawn = t.draw(s, drawn)
-		key, err := t.key()
-		if err != nil {
-			return Reply{}, ErrCancelled
-		}
-		done, reply, err := s.handle(key)
-		if err != nil {
-			t.finish(drawn, "cancelled")
-			return Reply{}, err
-		}
-		if done {
-			t.finish(drawn, s.summary(reply))
+		if !slices.Contains(picks, otherID) {
+			reply := Reply{IDs: picks}
+			t.settle(r, t.summary(reply), submitted)
 			return reply, nil
 		}
-	}
-}
-
-type ttyState struct {
-	r       Request
-	cursor  int
-	checked map[int]bool
-	editing bool   // typing the Other text
-	text    []rune // the Other text so far
-	notice  string
-}
-
-func (s *ttyState) isOther(i int) bool { return s.r.Choices[i].ID == otherID }
-
-// handle applies one key; done with a reply ends the prompt.
-func (s *ttyState) handle(key string) (bool, Reply, error) {
-	s.notice = ""
-	if s.editing {
-		switch key {
-		case "esc":
-			s.editing = false
-		case "enter":
-			text := strings.TrimSpace(string(s.text))
-			if text == "" {
-				s.notice = "type an answer, or Esc to go back"
-				return false, Reply{}, nil
-			}
-			reply := s.picked()
-			reply.IDs = append(reply.IDs, otherID)
-			reply.Custom = text
-			return true, reply, nil
-		case "backspace":
-			if len(s.text) > 0 {
-				s.text = s.text[:len(s.text)-1]
-			}
-		case "space":
-			s.text = append(s.text, ' ')
+		text, end := t.typeOther(ctx, r)
+		switch end {
+		case escaped:
+			continue // back to the options, picks kept
+		case submitted:
+			// Other goes last, as the plain prompter and the editors send it.
+			reply := Reply{IDs: append(slices.DeleteFunc(picks, func(id string) bool { return id == otherID }), otherID), Custom: text}
+			t.settle(r, t.summary(reply), submitted)
+			return reply, nil
 		default:
-			// Typed or pasted text; control keys have names and are ignored.
-			if utf8.ValidString(key) && !strings.ContainsFunc(key, func(r rune) bool { return r < ' ' }) && key != "unknown" {
-				s.text = append(s.text, []rune(key)...)
-			}
-		}
-		return false, Reply{}, nil
-	}
-	switch key {
-	case "esc", "ctrl-c":
-		return false, Reply{}, ErrCancelled
-	case "up", "k":
-		s.cursor = (s.cursor + len(s.r.Choices) - 1) % len(s.r.Choices)
-	case "down", "j":
-		s.cursor = (s.cursor + 1) % len(s.r.Choices)
-	case "space":
-		if s.r.Multi && !s.isOther(s.cursor) {
-			s.checked[s.cursor] = !s.checked[s.cursor]
-		}
-	case "enter":
-		if s.isOther(s.cursor) {
-			s.editing = true
-			return false, Reply{}, nil
-		}
-		if s.r.Multi {
-			reply := s.picked()
-			if len(reply.IDs) == 0 {
-				reply.IDs = []string{s.r.Choices[s.cursor].ID}
-			}
-			return true, reply, nil
-		}
-		return true, Reply{IDs: []string{s.r.Choices[s.cursor].ID}}, nil
-	default:
-		if len(key) == 1 && key[0] >= '1' && key[0] <= '9' {
-			if n := int(key[0] - '1'); n < len(s.r.Choices) {
-				s.cursor = n
-			}
+			t.settle(r, "", end)
+			return Reply{}, ErrCancelled
 		}
 	}
-	return false, Reply{}, nil
 }
 
-func (s *ttyState) picked() Reply {
-	var r Reply
-	for i, c := range s.r.Choices {
-		if s.checked[i] && c.ID != otherID && c.ID != doneID {
-			r.IDs = append(r.IDs, c.ID)
+// choose shows the options: a select, or a multi-select starting from picks.
+func (t *TTY) choose(ctx context.Context, r Request, picks []string) ([]string, ending) {
+	var options []huh.Option[string]
+	for _, c := range r.Choices {
+		if c.ID != doneID { // every pick goes at once: Done is never needed
+			options = append(options, huh.NewOption(c.Name, c.ID))
 		}
 	}
-	return r
-}
-
-func (s *ttyState) summary(r Reply) string {
-	var names []string
-	for _, id := range r.IDs {
-		for _, c := range s.r.Choices {
-			if c.ID == id && id != otherID {
-				names = append(names, c.Name)
+	if r.Multi {
+		chosen := slices.Clone(picks)
+		field := huh.NewMultiSelect[string]().Title(t.title(r)).Options(options...).Value(&chosen)
+		end := t.run(ctx, field, "↑/↓ move · Space toggle · Enter submit · Esc cancel")
+		if len(chosen) == 0 {
+			// Enter with nothing toggled means the row under the cursor.
+			if id, ok := field.Hovered(); ok {
+				chosen = []string{id}
 			}
 		}
+		return chosen, end
 	}
-	if r.Custom != "" {
-		names = append(names, fmt.Sprintf("%q", r.Custom))
+	var chosen string
+	if len(picks) > 0 {
+		chosen = picks[0]
 	}
-	return strings.Join(names, ", ")
+	field := huh.NewSelect[string]().Title(t.title(r)).Options(options...).Value(&chosen)
+	end := t.run(ctx, field, "↑/↓ move · Enter choose · Esc cancel")
+	return []string{chosen}, end
 }
 
-// draw writes the prompt, replacing the previous drawing of drawn lines.
-func (t *TTY) draw(s *ttyState, drawn int) int {
+// typeOther asks for the text of "Other".
+func (t *TTY) typeOther(ctx context.Context, r Request) (string, ending) {
+	var text string
+	field := huh.NewInput().Title(t.title(r)).Prompt("Your answer: ").Value(&text).
+		Validate(func(s string) error {
+			if strings.TrimSpace(s) == "" {
+				return errors.New("type an answer, or Esc to go back")
+			}
+			return nil
+		})
+	end := t.run(ctx, field, "Enter submit · Esc back to the options · Ctrl-C cancel")
+	return strings.TrimSpace(text), end
+}
+
+func (t *TTY) title(r Request) string {
+	return "[" + r.Title + "] " + r.heading()
+}
+
+// settle replaces the form with the question and what became of it.
+func (t *TTY) settle(r Request, answer string, end ending) {
 	var b strings.Builder
-	if drawn > 0 {
-		fmt.Fprintf(&b, "\r\x1b[%dA\x1b[J", drawn)
+	b.WriteString(t.style.question.Render(t.title(r)) + "\n")
+	switch end {
+	case submitted:
+		b.WriteString(t.style.answer.Render("✔ "+answer) + "\n")
+	case withdrawn:
+		b.WriteString(t.style.cancelled.Render("✘ withdrawn (answered elsewhere, or the turn was cancelled)") + "\n")
+	default:
+		b.WriteString(t.style.cancelled.Render("✘ cancelled") + "\n")
 	}
-	lines := []string{fmt.Sprintf("\x1b[1m[%s]\x1b[0m %s", s.r.Title, s.r.heading())}
-	for i, c := range s.r.Choices {
-		pointer := "  "
-		if i == s.cursor {
-			pointer = "\x1b[36m❯\x1b[0m "
-		}
-		box := ""
-		if s.r.Multi && !s.isOther(i) {
-			box = "[ ] "
-			if s.checked[i] {
-				box = "[x] "
-			}
-		}
-		lines = append(lines, fmt.Sprintf("%s%d. %s%s", pointer, i+1, box, c.Name))
-	}
-	if s.editing {
-		lines = append(lines, "  Your answer: "+string(s.text)+"▏")
-	}
-	help := "↑/↓ or number to move · Enter to choose · Esc to cancel"
-	if s.r.Multi {
-		help = "↑/↓ or number to move · Space to toggle · Enter to submit · Esc to cancel"
-	}
-	if s.editing {
-		help = "type your answer · Enter to submit · Esc to go back"
-	}
-	if s.notice != "" {
-		help = s.notice
-	}
-	lines = append(lines, "\x1b[2m"+help+"\x1b[0m")
-	b.WriteString(strings.Join(lines, "\r\n"))
-	b.WriteString("\r\n")
-	t.f.WriteString(b.String())
-	return len(lines)
+	// Raw mode is off again, so a newline is a newline.
+	fmt.Fprint(t.f, b.String())
 }
 
-// finish replaces the prompt with one line saying what was chosen.
-func (t *TTY) finish(drawn int, what string) {
-	t.f.WriteString(fmt.Sprintf("\r\x1b[%dA\x1b[J", drawn))
-	t.f.WriteString(fmt.Sprintf("✔ %s\r\n", what))
+// summary is the answer as the user sees it: the labels picked, the text
+// typed for Other.
+func (t *TTY) summary(reply Reply) string {
+	var parts []string
+	for _, id := range reply.IDs {
+		if id != otherID {
+			parts = append(parts, id)
+		}
+	}
+	if reply.Custom != "" {
+		parts = append(parts, fmt.Sprintf("%q (typed)", reply.Custom))
+	}
+	return strings.Join(parts, ", ")
 }
 
-// key returns the next key press. A read may hold several (typed ahead, or
-// pasted): they are split and queued.
-func (t *TTY) key() (string, error) {
-	for len(t.pending) == 0 {
-		buf := make([]byte, 256)
-		n, err := t.f.Read(buf)
-		if err != nil {
-			return "", err
+// ending is how a form ended.
+type ending int
+
+const (
+	submitted ending = iota
+	escaped          // Esc: cancel on the options, back from the text input
+	aborted          // Ctrl-C, or the terminal went away
+	withdrawn        // ctx ended: settled elsewhere
+)
+
+// run shows one field until it is submitted or left.
+func (t *TTY) run(ctx context.Context, field huh.Field, help string) ending {
+	keys := huh.NewDefaultKeyMap()
+	// "/" would open a filter whose own Esc handling fights ours.
+	keys.Select.Filter.SetEnabled(false)
+	keys.MultiSelect.Filter.SetEnabled(false)
+	form := huh.NewForm(huh.NewGroup(field)).WithTheme(huh.ThemeBase16()).WithKeyMap(keys).WithShowHelp(false)
+	form.SubmitCmd, form.CancelCmd = tea.Quit, tea.Quit
+	m := &formModel{form: form, help: help, helpStyle: t.style.help}
+	p := tea.NewProgram(m, tea.WithInput(t.f), tea.WithOutput(t.f), tea.WithoutSignalHandler())
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		select {
+		case <-ctx.Done():
+			p.Send(withdrawMsg{})
+		case <-stop:
 		}
-		t.pending = splitKeys(buf[:n])
+	}()
+	if _, err := p.Run(); err != nil {
+		return aborted
 	}
-	k := t.pending[0]
-	t.pending = t.pending[1:]
-	return k, nil
+	switch {
+	case m.withdrawn:
+		return withdrawn
+	case m.escaped:
+		return escaped
+	case form.State == huh.StateCompleted:
+		return submitted
+	}
+	return aborted
 }
 
-// splitKeys names the keys in b: arrows, Esc, Enter, Space, Backspace,
-// Ctrl-C, and every other character as itself.
-func splitKeys(b []byte) []string {
-	var keys []string
-	for len(b) > 0 {
-		switch {
-		case len(b) >= 3 && b[0] == 0x1b && (b[1] == '[' || b[1] == 'O'):
-			switch b[2] {
-			case 'A':
-				keys = append(keys, "up")
-			case 'B':
-				keys = append(keys, "down")
-			default:
-				keys = append(keys, "unknown")
-			}
-			b = b[3:]
-			continue
-		case b[0] == 0x1b:
-			keys = append(keys, "esc")
-		case b[0] == '\r' || b[0] == '\n':
-			keys = append(keys, "enter")
-		case b[0] == ' ':
-			keys = append(keys, "space")
-		case b[0] == 0x7f || b[0] == '\b':
-			keys = append(keys, "backspace")
-		case b[0] == 0x03:
-			keys = append(keys, "ctrl-c")
-		case b[0] < ' ':
-			keys = append(keys, "unknown")
-		default:
-			r, size := utf8.DecodeRune(b)
-			keys = append(keys, string(r))
-			b = b[size:]
-			continue
+type withdrawMsg struct{}
+
+// formModel runs a huh form, adding what huh has no key for: Esc, and the
+// question being withdrawn while shown.
+type formModel struct {
+	form      *huh.Form
+	help      string
+	helpStyle lipgloss.Style
+	width     int // the terminal's, as last told
+	escaped   bool
+	withdrawn bool
+}
+
+func (m *formModel) Init() tea.Cmd { return m.form.Init() }
+
+func (m *formModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case withdrawMsg:
+		m.withdrawn = true
+		return m, tea.Quit
+	case tea.KeyMsg:
+		if key.Matches(msg, escKey) {
+			m.escaped = true
+			return m, tea.Quit
 		}
-		b = b[1:]
+	case tea.WindowSizeMsg:
+		narrower := m.width > 0 && msg.Width < m.width
+		m.width = msg.Width
+		if narrower {
+			// A terminal that reflows its lines when it narrows (tmux, VTE,
+			// kitty, iTerm2...) leaves the drawing taller than the renderer
+			// knows, so a redraw in place would leave pieces of the old one
+			// above. Redraw on a cleared screen instead; what was on it
+			// stays in the scrollback of terminals that keep it there.
+			_, cmd := m.form.Update(msg)
+			return m, tea.Batch(cmd, tea.ClearScreen)
+		}
 	}
-	return keys
+	_, cmd := m.form.Update(msg)
+	return m, cmd
+}
+
+var escKey = key.NewBinding(key.WithKeys("esc"))
+
+// View is empty once done, so the form leaves no trace: settle prints what
+// stays.
+func (m *formModel) View() string {
+	if m.escaped || m.withdrawn || m.form.State != huh.StateNormal {
+		return ""
+	}
+	if m.width == 0 {
+		// Until bubbletea knows the terminal's width its renderer cannot
+		// place lines reliably (a frame drawn then can leave the screen a
+		// key behind the form); keys that come meanwhile still count.
+		return ""
+	}
+	help := m.helpStyle
+	if m.width > 0 {
+		help = help.Width(m.width)
+	}
+	return trimLines(m.form.View()) + "\n" + help.Render(m.help)
+}
+
+// trimLines drops the spaces huh pads each line with up to the terminal's
+// width. A padded line fills the row, so a terminal that reflows when
+// narrowed would wrap every one of them; unpadded, only lines really wider
+// than the new width move.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+type ttyStyles struct {
+	question, answer, cancelled, help lipgloss.Style
+}
+
+// newTTYStyles uses the terminal's own 16 colours, right on light and dark
+// backgrounds alike.
+func newTTYStyles(r *lipgloss.Renderer) ttyStyles {
+	return ttyStyles{
+		question:  r.NewStyle().Bold(true),
+		answer:    r.NewStyle().Foreground(lipgloss.Color("2")),
+		cancelled: r.NewStyle().Foreground(lipgloss.Color("1")),
+		help:      r.NewStyle().Foreground(lipgloss.Color("8")),
+	}
 }

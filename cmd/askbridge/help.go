@@ -1,0 +1,120 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strings"
+)
+
+func init() {
+	subcommands["help"] = runHelp
+	subcommands["version"] = runVersion
+}
+
+const helpUsage = `Usage: askbridge help [SUBCOMMAND]
+
+Prints askbridge's usage, or a subcommand's.`
+
+const versionUsage = `Usage: askbridge version    (or askbridge --version)
+
+Prints askbridge's version from its build info: the module version when
+installed with go install ...@VERSION; built in a checkout, a pseudo-version
+of its commit (v0.0.0-DATE-COMMIT, +dirty with local changes), or "(devel)"
+when built without version control information (-buildvcs=false).`
+
+// runHelp is `askbridge help [SUBCOMMAND]`. A subcommand's help is what its
+// own -h prints, so the two never disagree.
+func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		printUsage(stdout, proxyFlagSet())
+		return 0
+	}
+	name := args[0]
+	if name == "-h" || name == "-help" || name == "--help" {
+		fmt.Fprintln(stdout, helpUsage)
+		return 0
+	}
+	sub, ok := subcommands[name]
+	if len(args) > 1 || !ok || hidden(name) {
+		fmt.Fprintf(stderr, "askbridge help: no subcommand %q; there are %s\n", strings.Join(args, " "), strings.Join(visibleSubcommands(), ", "))
+		return 2
+	}
+	return sub([]string{"-h"}, stdin, stdout, stdout)
+}
+
+// runVersion is `askbridge version`.
+func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("askbridge version", flag.ContinueOnError)
+	if code, done := parseFlags(fs, versionUsage, args, stdout, stderr); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "askbridge version: unexpected argument %q\n%s\n", fs.Arg(0), versionUsage)
+		return 2
+	}
+	fmt.Fprintln(stdout, version())
+	return 0
+}
+
+// version is the main module's version as the build recorded it.
+func version() string {
+	v := "(unknown)"
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		v = info.Main.Version
+	}
+	return fmt.Sprintf("askbridge %s (%s, %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// parseFlags parses a subcommand's flags. -h prints usage and the flags on
+// stdout and is done with 0: help asked for is not an error. A bad flag
+// prints the problem and usage on stderr and is done with 2.
+func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printFlagUsage(stdout, fs, usage)
+		return 0, true
+	case err != nil:
+		fmt.Fprintf(stderr, "%s: %v\nRun '%s -h' for usage.\n", fs.Name(), err, fs.Name())
+		return 2, true
+	}
+	return 0, false
+}
+
+func printFlagUsage(w io.Writer, fs *flag.FlagSet, usage string) {
+	fmt.Fprintln(w, usage)
+	hasFlags := false
+	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		fmt.Fprintln(w, "\nFlags:")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+}
+
+// hidden subcommands are askbridge running itself as a child process.
+func hidden(name string) bool { return strings.HasPrefix(name, "__") }
+
+func visibleSubcommands() []string {
+	var names []string
+	for name := range subcommands {
+		if !hidden(name) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// isHelp reports whether args ask for help rather than carry a value.
+func isHelp(args []string) bool {
+	return len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help")
+}
