@@ -124,25 +124,6 @@ func (b *Bridge) Drain(cause error, limit time.Duration) {
 // constant for.
 const cancelRequestMethod = "$/cancel_request"
 
-// ClientRendersForms reports whether questions pass through as forms.
-func (b *Bridge) ClientRendersForms() bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.clientForm && b.opts.Render != RenderPermission
-}
-
-// Limits are the question limits.
-func (b *Bridge) Limits() permission.Limits { return b.opts.Limits }
-
-// Logger is the bridge's logger.
-func (b *Bridge) Logger() *slog.Logger { return b.logger }
-
-// Client writes to the client.
-func (b *Bridge) Client() *Peer { return b.relay.Client }
-
-// Agent writes to the agent.
-func (b *Bridge) Agent() *Peer { return b.relay.Agent }
-
 // sessionRef is the part of session/prompt, session/cancel, session/new and
 // session/load the bridge reads; decoding the whole request into the SDK's
 // types would fail on a future variant of a field it does not need.

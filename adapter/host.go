@@ -1,0 +1,29 @@
+package adapter
+
+import (
+	"log/slog"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// The Bridge is the Host of its dialects.
+var _ Host = (*Bridge)(nil)
+
+// ClientRendersForms reports whether questions pass through as forms.
+func (b *Bridge) ClientRendersForms() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.clientForm && b.opts.Render != RenderPermission
+}
+
+// Limits are the question limits.
+func (b *Bridge) Limits() permission.Limits { return b.opts.Limits }
+
+// Logger is the bridge's logger.
+func (b *Bridge) Logger() *slog.Logger { return b.logger }
+
+// Client writes to the client.
+func (b *Bridge) Client() *Peer { return b.relay.Client }
+
+// Agent writes to the agent.
+func (b *Bridge) Agent() *Peer { return b.relay.Agent }
