@@ -68,7 +68,7 @@ func (d *Ask) Claim(h Host, m *Message) *Claim {
 				return nil, invalidQuestions(err)
 			}
 			if session == "" {
-				return nil, Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
+				return nil, errNoSession()
 			}
 			return qs, nil
 		},

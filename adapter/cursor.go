@@ -178,7 +178,7 @@ func (d *Cursor) askClaim(h Host, m *Message) *Claim {
 				return nil, invalidQuestions(err)
 			}
 			if session == "" {
-				return nil, Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
+				return nil, errNoSession()
 			}
 			return qs, nil
 		},

@@ -82,7 +82,7 @@ func (d *Cursor) planClaim(h Host, m *Message) *Claim {
 			case strings.TrimSpace(p.Plan) == "":
 				return nil, InvalidParams("askbridge: "+CursorCreatePlan+": plan: required", nil)
 			case session == "":
-				return nil, Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
+				return nil, errNoSession()
 			}
 			return []permission.Question{p.question()}, nil
 		},

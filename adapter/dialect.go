@@ -205,3 +205,9 @@ func Launch(dialects []Dialect, argv []string, kind string) ([]string, []string,
 	}
 	return argv, nil, nil
 }
+
+// errNoSession is a dialect's error for a question that names no session
+// when the client has not opened one yet.
+func errNoSession() *Error {
+	return Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
+}

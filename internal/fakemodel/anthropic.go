@@ -21,22 +21,11 @@ type anthropicRequest struct {
 // anthropic serves POST /v1/messages as Claude Code calls it (with
 // ?beta=true and stream:true).
 func (s *Server) anthropic(w http.ResponseWriter, r *http.Request) {
-	body, err := readBody(r)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
 	var req anthropicRequest
-	if err := json.Unmarshal(body, &req); err != nil {
-		s.record(r, body, false)
-		http.Error(w, "fakemodel: the body is not a Messages API request: "+err.Error(), http.StatusBadRequest)
+	offered, ok := s.decode(w, r, "a Messages API request", &req)
+	if !ok {
 		return
 	}
-	offered := false
-	for _, t := range req.Tools {
-		offered = offered || t.Name == s.script.Tool
-	}
-	s.record(r, body, offered)
 	found := map[string]ToolResult{}
 	for _, m := range req.Messages {
 		var blocks []struct {
@@ -108,4 +97,12 @@ func sse(w http.ResponseWriter, event string, data any) {
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
 	}
+}
+
+func (q *anthropicRequest) toolNames() []string {
+	var names []string
+	for _, t := range q.Tools {
+		names = append(names, t.Name)
+	}
+	return names
 }

@@ -24,22 +24,11 @@ type openaiRequest struct {
 
 // openai serves chat completions as Qwen Code and OpenCode call them.
 func (s *Server) openai(w http.ResponseWriter, r *http.Request) {
-	body, err := readBody(r)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
 	var req openaiRequest
-	if err := json.Unmarshal(body, &req); err != nil {
-		s.record(r, body, false)
-		http.Error(w, "fakemodel: the body is not a chat completions request: "+err.Error(), http.StatusBadRequest)
+	offered, ok := s.decode(w, r, "a chat completions request", &req)
+	if !ok {
 		return
 	}
-	offered := false
-	for _, t := range req.Tools {
-		offered = offered || t.Function.Name == s.script.Tool
-	}
-	s.record(r, body, offered)
 	found := map[string]ToolResult{}
 	for _, m := range req.Messages {
 		if m.Role == "tool" {
@@ -97,4 +86,12 @@ func (s *Server) openai(w http.ResponseWriter, r *http.Request) {
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
 	}
+}
+
+func (q *openaiRequest) toolNames() []string {
+	var names []string
+	for _, t := range q.Tools {
+		names = append(names, t.Function.Name)
+	}
+	return names
 }

@@ -26,22 +26,11 @@ type responsesRequest struct {
 // results), answered with server-sent events each naming its type twice
 // (event: and data.type) and numbered by sequence_number.
 func (s *Server) responses(w http.ResponseWriter, r *http.Request) {
-	body, err := readBody(r)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
 	var req responsesRequest
-	if err := json.Unmarshal(body, &req); err != nil {
-		s.record(r, body, false)
-		http.Error(w, "fakemodel: the body is not a Responses API request: "+err.Error(), http.StatusBadRequest)
+	offered, ok := s.decode(w, r, "a Responses API request", &req)
+	if !ok {
 		return
 	}
-	offered := false
-	for _, t := range req.Tools {
-		offered = offered || t.Name == s.script.Tool
-	}
-	s.record(r, body, offered)
 	found := map[string]ToolResult{}
 	for _, item := range req.Input {
 		if item.Type == "function_call_output" {
@@ -122,4 +111,12 @@ func merge(all ...map[string]any) map[string]any {
 		maps.Copy(out, m)
 	}
 	return out
+}
+
+func (q *responsesRequest) toolNames() []string {
+	var names []string
+	for _, t := range q.Tools {
+		names = append(names, t.Name)
+	}
+	return names
 }

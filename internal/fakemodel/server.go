@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -153,6 +154,28 @@ func (s *Server) record(r *http.Request, body []byte, offered bool) {
 func (s *Server) models(w http.ResponseWriter, r *http.Request) {
 	s.record(r, nil, false)
 	writeJSON(w, map[string]any{"object": "list", "data": []any{map[string]any{"id": "fake-model", "object": "model", "owned_by": "fakemodel"}}})
+}
+
+// request is a model API request that lists the tools it offers.
+type request interface{ toolNames() []string }
+
+// decode reads a request of the kind api names into req and records it,
+// with whether it offers the script's question tool. It answers 400 and
+// returns false when the body is not such a request.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, api string, req request) (offered, ok bool) {
+	body, err := readBody(r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return false, false
+	}
+	if err := json.Unmarshal(body, req); err != nil {
+		s.record(r, body, false)
+		http.Error(w, "fakemodel: the body is not "+api+": "+err.Error(), http.StatusBadRequest)
+		return false, false
+	}
+	offered = slices.Contains(req.toolNames(), s.script.Tool)
+	s.record(r, body, offered)
+	return offered, true
 }
 
 func readBody(r *http.Request) ([]byte, error) {
