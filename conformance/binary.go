@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"sync"
 	"time"
 )
 
@@ -23,11 +25,21 @@ func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env 
 	}
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "agent-received.jsonl")
-	args := append(append(append([]string{}, f.Flags...), "--log-level=error", "--"), bin, "__replay-agent", fixturePath, out)
+	args := append(append([]string{}, f.Flags...), "--log-level=error")
+	env = append(os.Environ(), env...)
+	stderr := &syncBuffer{}
+	var desk *deskEndpoint
+	if len(f.Desk) > 0 {
+		// The desk on a port of its own, with a token the replay knows;
+		// askbridge says the port on stderr.
+		desk = &deskEndpoint{token: deskToken(), base: stderr.deskURL}
+		args = append(args, "--desk=127.0.0.1:0")
+		env = append(env, "ASKBRIDGE_DESK_TOKEN="+desk.token)
+	}
+	args = append(args, "--", bin, "__replay-agent", fixturePath, out)
 	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Env = append(os.Environ(), env...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	cmd.Env = env
+	cmd.Stderr = stderr
 	w, err := cmd.StdinPipe()
 	if err != nil {
 		return Got{}, err
@@ -39,7 +51,7 @@ func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env 
 	if err := cmd.Start(); err != nil {
 		return Got{}, err
 	}
-	client, playErr := playClient(ctx, f, w, r, nil)
+	client, playErr := playClient(ctx, f, w, r, nil, desk)
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
 	select {
@@ -101,5 +113,39 @@ func RunAgentSide(ctx context.Context, f *Fixture, r io.Reader, w io.Writer, out
 		return err
 	default:
 		return fmt.Errorf("agent script unfinished when askbridge closed the agent's input")
+	}
+}
+
+// syncBuffer is askbridge's stderr, read while it is written.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+var deskAt = regexp.MustCompile(`askbridge: desk at (http://[^/\s]+/)`)
+
+// deskURL waits for the line where askbridge says where its desk is.
+func (s *syncBuffer) deskURL(ctx context.Context) (string, error) {
+	for {
+		if m := deskAt.FindStringSubmatch(s.String()); m != nil {
+			return m[1], nil
+		}
+		select {
+		case <-ctx.Done():
+			return "", fmt.Errorf("askbridge never said where its desk is; stderr:\n%s", s.String())
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 }

@@ -43,7 +43,7 @@ func TestFixtures(t *testing.T) {
 
 func TestParseRejectsUnknownAndDuplicateSections(t *testing.T) {
 	_, err := Parse("x.txtar", []byte("comment\n-- client --\n{}\n-- agent --\n-- extra --\n"))
-	assert.EqualError(t, err, `x.txtar: unknown section "extra" (want client, agent, want-client, want-agent)`)
+	assert.EqualError(t, err, `x.txtar: unknown section "extra" (want client, agent, desk, want-client, want-agent)`)
 	_, err = Parse("x.txtar", []byte("-- client --\n-- agent --\n-- client --\n"))
 	assert.EqualError(t, err, `x.txtar: duplicate section "client"`)
 	_, err = Parse("x.txtar", []byte("-- client --\nnot json\n-- agent --\n"))
@@ -72,6 +72,8 @@ func TestFromRecordingAndZedLog(t *testing.T) {
 	assert.Equal(t, []string{`{"jsonrpc":"2.0","id":1,"result":{}}`}, strs(f.Agent))
 	_, err = FromRecording("r.jsonl", []byte("{\"x\":1}\n"))
 	assert.ErrorContains(t, err, "line 1 is not a --record entry")
+	_, err = FromRecording("r.jsonl", []byte(`{"dir":"sideways","t":0,"msg":{}}`))
+	assert.ErrorContains(t, err, `line 1: dir "sideways", want c2a, a2c or desk`)
 
 	zed := []byte(`[{"_direction":"outgoing","_type":"request","id":0,"method":"initialize","params":{}},{"_direction":"incoming","_type":"response","id":0,"result":{}}]`)
 	f, err = FromRecording("zed.json", zed)

@@ -6,6 +6,11 @@
 // askbridge emitted, so a change that breaks Claude, Qwen, OpenCode or a
 // client shows as a diff.
 //
+// A desk section holds what the answer desk did (a step answered, a set
+// rejected), which neither side said: the replay serves the desk and gives
+// each line back once the client has sent the lines before it and its set
+// is pending at that step, holding the client's later lines until then.
+//
 // The comment of a fixture says which agent and version it was recorded
 // with and what it proves; a line "flags: ..." in it gives askbridge's
 // flags for the replay.

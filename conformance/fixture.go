@@ -14,6 +14,7 @@ import (
 const (
 	SecClient     = "client"
 	SecAgent      = "agent"
+	SecDesk       = "desk"
 	SecWantClient = "want-client"
 	SecWantAgent  = "want-agent"
 )
@@ -22,11 +23,12 @@ const (
 type Fixture struct {
 	Name       string
 	Comment    string
-	Flags      []string // askbridge flags, from the comment's "flags:" line
-	Client     [][]byte // what the client sends
-	Agent      [][]byte // what the agent sends
-	WantClient [][]byte // what askbridge must send the client
-	WantAgent  [][]byte // what askbridge must send the agent
+	Flags      []string   // askbridge flags, from the comment's "flags:" line
+	Client     [][]byte   // what the client sends
+	Agent      [][]byte   // what the agent sends
+	Desk       []DeskLine // what was answered at the answer desk
+	WantClient [][]byte   // what askbridge must send the client
+	WantAgent  [][]byte   // what askbridge must send the agent
 }
 
 // Load reads a fixture file.
@@ -63,17 +65,26 @@ func Parse(name string, data []byte) (*Fixture, error) {
 			f.Client = lines
 		case SecAgent:
 			f.Agent = lines
+		case SecDesk:
+			if f.Desk, err = deskLines(lines); err != nil {
+				return nil, fmt.Errorf("%s: section %s: %v", name, file.Name, err)
+			}
 		case SecWantClient:
 			f.WantClient = lines
 		case SecWantAgent:
 			f.WantAgent = lines
 		default:
-			return nil, fmt.Errorf("%s: unknown section %q (want client, agent, want-client, want-agent)", name, file.Name)
+			return nil, fmt.Errorf("%s: unknown section %q (want client, agent, desk, want-client, want-agent)", name, file.Name)
 		}
 	}
 	for _, s := range []string{SecClient, SecAgent} {
 		if !seen[s] {
 			return nil, fmt.Errorf("%s: no %s section", name, s)
+		}
+	}
+	for i, d := range f.Desk {
+		if d.After > len(f.Client) {
+			return nil, fmt.Errorf("%s: section %s: line %d: after %d, but the client section has %d lines", name, SecDesk, i+1, d.After, len(f.Client))
 		}
 	}
 	return f, nil
@@ -107,6 +118,14 @@ func (f *Fixture) Format() []byte {
 	}
 	add(SecClient, f.Client)
 	add(SecAgent, f.Agent)
+	if len(f.Desk) > 0 {
+		var lines [][]byte
+		for _, d := range f.Desk {
+			b, _ := json.Marshal(d)
+			lines = append(lines, b)
+		}
+		add(SecDesk, lines)
+	}
 	add(SecWantClient, f.WantClient)
 	add(SecWantAgent, f.WantAgent)
 	return txtar.Format(ar)

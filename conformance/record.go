@@ -6,11 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/askbridge/askbridge/adapter"
 )
 
 // FromRecording turns a `askbridge --record` file into a fixture skeleton:
 // what the client and the agent sent become its client and agent
-// sections; the want sections come from replaying it (-update).
+// sections, what the answer desk did its desk section (each line placed
+// after the client's lines recorded before it); the want sections come
+// from replaying it (-update).
 func FromRecording(name string, data []byte) (*Fixture, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) > 0 && trimmed[0] == '[' {
@@ -39,8 +43,17 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 			f.Client = append(f.Client, ownID.ReplaceAll(compact(e.Msg), []byte(`"askbridge-$2"`)))
 		case "a2c":
 			f.Agent = append(f.Agent, compact(e.Msg))
+		case adapter.Desk:
+			d := DeskLine{After: len(f.Client)}
+			if err := json.Unmarshal(e.Msg, &d.DeskResolution); err != nil {
+				return nil, fmt.Errorf("%s: line %d: a desk entry: %v", name, n, err)
+			}
+			if problem := d.check(); problem != "" {
+				return nil, fmt.Errorf("%s: line %d: a desk entry: %s", name, n, problem)
+			}
+			f.Desk = append(f.Desk, d)
 		default:
-			return nil, fmt.Errorf("%s: line %d: dir %q, want c2a or a2c", name, n, e.Dir)
+			return nil, fmt.Errorf("%s: line %d: dir %q, want c2a, a2c or desk", name, n, e.Dir)
 		}
 	}
 	if err := sc.Err(); err != nil {

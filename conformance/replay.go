@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	deskserver "github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -81,6 +82,21 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 		return Got{}, err
 	}
 	agent := newSide("agent", f.Agent, true)
+	opts.Board = permission.NewBoard()
+	var desk *deskEndpoint
+	if len(f.Desk) > 0 {
+		// The desk lines are given over the desk's HTTP API, as through
+		// the binary.
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return Got{}, err
+		}
+		desk = &deskEndpoint{token: deskToken()}
+		srv := deskserver.New(ln, opts.Board, deskserver.Options{Token: desk.token})
+		defer srv.Close()
+		base := "http://" + ln.Addr().String() + "/"
+		desk.base = func(context.Context) (string, error) { return base, nil }
+	}
 	if openCode {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -111,7 +127,7 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 	agentErr := make(chan error, 1)
 	go func() { agentErr <- agent.play(ctx, aInW) }()
 
-	client, err := playClient(ctx, f, cInW, cOutR, agent)
+	client, err := playClient(ctx, f, cInW, cOutR, agent, desk)
 	if err == nil {
 		err = <-agentErr
 	}
@@ -119,16 +135,39 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 	return Got{Client: client, Agent: agent.received()}, err
 }
 
-// playClient plays the client's script against askbridge on w/r, waits for
-// the exchange to settle (also on other, the agent's side, when it runs
-// here), and returns what the client received.
-func playClient(ctx context.Context, f *Fixture, w io.WriteCloser, r io.Reader, other *side) ([][]byte, error) {
+// deskEndpoint is where a replay's askbridge serves the answer desk.
+type deskEndpoint struct {
+	base  func(ctx context.Context) (string, error) // "http://HOST:PORT/", once known
+	token string
+}
+
+// playClient plays the client's script against askbridge on w/r, and the
+// desk's lines at desk, waits for the exchange to settle (also on other,
+// the agent's side, when it runs here), and returns what the client
+// received.
+func playClient(ctx context.Context, f *Fixture, w io.WriteCloser, r io.Reader, other *side, desk *deskEndpoint) ([][]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	client := newSide("client", f.Client, false)
 	done := make(chan struct{})
 	go func() { client.receive(r); close(done) }()
+	var deskDone chan error
+	if len(f.Desk) > 0 {
+		if desk == nil {
+			return nil, errors.New("the fixture has desk lines, and this replay no desk to give them at")
+		}
+		p := &deskPlayer{lines: f.Desk, base: desk.base, token: desk.token, client: client}
+		for _, d := range f.Desk {
+			client.holds = append(client.holds, d.After)
+		}
+		deskDone = make(chan error, 1)
+		go func() { deskDone <- p.play(ctx) }()
+	}
 	err := client.play(ctx, w)
+	if deskDone != nil {
+		// Every desk line given (or failed) before the exchange may settle.
+		err = errors.Join(<-deskDone, err)
+	}
 	// Let the last answers and updates arrive: at least as many lines as
 	// the fixture wants (a loaded machine may take its time), then nothing
 	// more for a while (to catch lines it does not want).

@@ -19,7 +19,8 @@ import (
 //   - the agent's other lines, once the request whose response comes next
 //     in its script arrived (it is working on that request);
 //   - the client's notifications (session/cancel, say) go out while a
-//     request to the client is open, or once its requests are answered.
+//     request to the client is open, or once its requests are answered;
+//   - the client's lines after a desk line, once the desk has given it.
 type side struct {
 	name   string
 	script [][]byte
@@ -36,6 +37,37 @@ type side struct {
 	// for a wait it opens (an OpenCode question waiting for its HTTP
 	// answer), or "". Later lines wait until resolve closes it.
 	watch func(line []byte) string
+	// holds are the After of each desk line: line k waits while a desk
+	// line with After <= k is not yet given (released counts those given).
+	holds    []int
+	released int
+	sent     int // lines written
+}
+
+// release says the first n desk lines have been given.
+func (s *side) release(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.released = n
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// heldBy is the desk line (from 1) that line k waits for, or 0.
+func (s *side) heldBy(k int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.released < len(s.holds) && s.holds[s.released] <= k {
+		return s.released + 1
+	}
+	return 0
+}
+
+// sentCount is how many lines of the script have gone out.
+func (s *side) sentCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sent
 }
 
 // resolve closes a wait opened by watch and records what closed it as a
@@ -94,6 +126,9 @@ func (s *side) receive(r io.Reader) {
 
 // ready reports whether line k may go out.
 func (s *side) ready(k int) bool {
+	if s.released < len(s.holds) && s.holds[s.released] <= k {
+		return false
+	}
 	in := info(s.script[k])
 	if in.response {
 		return s.requests[in.id]
@@ -146,6 +181,9 @@ func (s *side) play(ctx context.Context, w io.Writer) error {
 			select {
 			case <-changed:
 			case <-ctx.Done():
+				if d := s.heldBy(k); d > 0 {
+					return fmt.Errorf("%s line %d never went out: it waits for desk line %d: %.120s", s.name, k+1, d, line)
+				}
 				return fmt.Errorf("%s line %d never became ready (waiting for what it depends on): %.120s", s.name, k+1, line)
 			}
 		}
@@ -155,6 +193,9 @@ func (s *side) play(ctx context.Context, w io.Writer) error {
 		if _, err := w.Write(append(bytes.Clone(line), '\n')); err != nil {
 			return fmt.Errorf("%s line %d: %v", s.name, k+1, err)
 		}
+		s.mu.Lock()
+		s.sent++
+		s.mu.Unlock()
 	}
 	return nil
 }

@@ -129,7 +129,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:  logger,
 		Grace:   opts.grace,
 		MaxLine: opts.maxLine,
-		Setup:   bridge.Setup,
+		Setup:   recordingDesk(board, bridge.Setup),
 	})
 	var exit *adapter.AgentExitError
 	var notStarted *adapter.StartError
@@ -150,5 +150,21 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintln(stderr, "askbridge:", err)
 		return 1
+	}
+}
+
+// recordingDesk is setup with the desk's answers added to the recording
+// (when --record asks for one): a replay must give them back, since
+// neither the client nor the agent said them.
+func recordingDesk(board *permission.Board, setup func(*adapter.Relay) func()) func(*adapter.Relay) func() {
+	return func(r *adapter.Relay) func() {
+		stop := r.RecordDesk(board)
+		cleanup := setup(r)
+		return func() {
+			if cleanup != nil {
+				cleanup()
+			}
+			stop()
+		}
 	}
 }

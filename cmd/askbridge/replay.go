@@ -32,8 +32,9 @@ what askbridge does now, right or wrong.`
 const recordFixtureUsage = `Usage: askbridge record-fixture RECORDING.jsonl|ZED-LOG.json [OUT.txtar]
 
 Turns a recording (askbridge --record FILE) or a Zed ACP log export (a JSON
-array) into a conformance fixture: the client's and the agent's lines. With
-no OUT it is written to stdout.`
+array) into a conformance fixture: the client's and the agent's lines, and
+what the answer desk did (replay gives it back). With no OUT it is written
+to stdout.`
 
 // runReplay is `askbridge replay FILE...`: each fixture against this binary.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -142,7 +143,11 @@ func runRecordFixture(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 			fmt.Fprintln(stderr, "askbridge record-fixture:", err)
 			return 1
 		}
-		fmt.Fprintf(stderr, "wrote %s: %d client and %d agent lines, no want lines yet; say in its comment what it proves, then `askbridge replay -update %s` fills them in from what askbridge does now\n", args[1], len(f.Client), len(f.Agent), args[1])
+		desk := ""
+		if len(f.Desk) > 0 {
+			desk = fmt.Sprintf(", %d desk", len(f.Desk))
+		}
+		fmt.Fprintf(stderr, "wrote %s: %d client and %d agent lines%s, no want lines yet; say in its comment what it proves, then `askbridge replay -update %s` fills them in from what askbridge does now\n", args[1], len(f.Client), len(f.Agent), desk, args[1])
 		return 0
 	}
 	stdout.Write(out)
