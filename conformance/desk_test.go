@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,14 +24,15 @@ func TestFromRecordingKeepsTheDesksAnswers(t *testing.T) {
 	require.Len(t, f.Client, 2)
 	require.Len(t, f.Desk, 2)
 	assert.Equal(t, 1, f.Desk[0].After, "given after the prompt, before the client's late answer")
+	assert.Equal(t, 1, f.Desk[0].Asked, "and once the client was asked")
 	assert.Equal(t, [][]string{{"Postgres"}}, f.Desk[0].Answers)
 	assert.Equal(t, 2, f.Desk[1].After)
 	assert.True(t, f.Desk[1].Reject)
 
 	text := string(f.Format())
 	assert.Contains(t, text, "-- desk --\n"+
-		`{"after":1,"session":"s1","round":1,"step":0,"questions":["Which database?"],"answers":[["Postgres"]]}`+"\n"+
-		`{"after":2,"session":"s1","round":2,"step":0,"questions":["Which database?"],"reject":true}`+"\n-- want-client --")
+		`{"after":1,"asked":1,"session":"s1","round":1,"step":0,"questions":["Which database?"],"answers":[["Postgres"]]}`+"\n"+
+		`{"after":2,"asked":1,"session":"s1","round":2,"step":0,"questions":["Which database?"],"reject":true}`+"\n-- want-client --")
 	back, err := Parse("x.txtar", []byte(text))
 	require.NoError(t, err)
 	assert.Equal(t, f.Desk, back.Desk)
@@ -58,4 +60,19 @@ func TestParseRejectsABadDeskSection(t *testing.T) {
 	} {
 		assert.EqualError(t, parse(desk), "x.txtar: section desk: "+want, desk)
 	}
+}
+
+// A desk line waits for the client to be where it was when the desk acted:
+// its lines sent and askbridge's requests received, or nothing more coming.
+func TestDeskLineWaitsForTheClientToCatchUp(t *testing.T) {
+	s := newSide("client", nil, false)
+	line := DeskLine{After: 3, Asked: 1}
+	s.sent, s.lastGot = 3, time.Now()
+	assert.False(t, s.readyFor(line), "the question not yet shown in the editor")
+	s.asked = 1
+	assert.True(t, s.readyFor(line))
+	s.sent = 2
+	assert.False(t, s.readyFor(line), "the client's third line not yet out")
+	s.sent, s.asked, s.lastGot = 3, 0, time.Now().Add(-deskQuiet-time.Second)
+	assert.True(t, s.readyFor(line), "an askbridge that no longer shows it still gets the answer")
 }

@@ -23,6 +23,7 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 	f := &Fixture{Name: name, Comment: "Recorded with askbridge --record from " + name + ".\nSay here: the agent and its version, the client's capabilities, and what this case proves.\n"}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<30)
+	asked := 0
 	for n := 1; sc.Scan(); n++ {
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
@@ -36,7 +37,12 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 			return nil, fmt.Errorf("%s: line %d is not a --record entry {\"dir\",\"t\",\"msg\"}", name, n)
 		}
 		if e.Askbridge {
-			continue // askbridge's own messages are what a replay produces
+			// askbridge's own messages are what a replay produces; its
+			// requests to the client say when a desk line comes.
+			if in := info(e.Msg); e.Dir == adapter.AgentToClient && in.method != "" && in.id != "" {
+				asked++
+			}
+			continue
 		}
 		switch e.Dir {
 		case "c2a":
@@ -44,7 +50,7 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 		case "a2c":
 			f.Agent = append(f.Agent, compact(e.Msg))
 		case adapter.Desk:
-			d := DeskLine{After: len(f.Client)}
+			d := DeskLine{After: len(f.Client), Asked: asked}
 			if err := json.Unmarshal(e.Msg, &d.DeskResolution); err != nil {
 				return nil, fmt.Errorf("%s: line %d: a desk entry: %v", name, n, err)
 			}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 )
@@ -41,33 +42,9 @@ type side struct {
 	// line with After <= k is not yet given (released counts those given).
 	holds    []int
 	released int
-	sent     int // lines written
-}
-
-// release says the first n desk lines have been given.
-func (s *side) release(n int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.released = n
-	close(s.changed)
-	s.changed = make(chan struct{})
-}
-
-// heldBy is the desk line (from 1) that line k waits for, or 0.
-func (s *side) heldBy(k int) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.released < len(s.holds) && s.holds[s.released] <= k {
-		return s.released + 1
-	}
-	return 0
-}
-
-// sentCount is how many lines of the script have gone out.
-func (s *side) sentCount() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.sent
+	sent     int       // lines written
+	asked    int       // askbridge's own requests received
+	lastGot  time.Time // when the last line arrived
 }
 
 // resolve closes a wait opened by watch and records what closed it as a
@@ -114,7 +91,11 @@ func (s *side) receive(r io.Reader) {
 		s.got = append(s.got, line)
 		if in.method != "" && in.id != "" {
 			s.requests[in.id] = true
+			if strings.HasPrefix(in.id, `"askbridge-`) {
+				s.asked++
+			}
 		}
+		s.lastGot = time.Now()
 		if in.response {
 			delete(s.mine, in.id)
 		}
