@@ -40,3 +40,15 @@ func TestChainResponseHooksRunInOrder(t *testing.T) {
 	v = chain([]Interceptor{hook("x", nil), hook("y", nil)}, &Message{Raw: json.RawMessage(`{}`)})
 	assert.Nil(t, v.OnResponse(json.RawMessage(`1`)), "nobody changed the response: keep it")
 }
+
+func TestChainRunsEveryAfterInOrderUnlessTaken(t *testing.T) {
+	var order []string
+	after := func(name string) Interceptor {
+		return func(*Message) Verdict { return Verdict{After: func() { order = append(order, name) }} }
+	}
+	v := chain([]Interceptor{after("a"), after("b")}, &Message{Raw: json.RawMessage(`{}`)})
+	v.After()
+	assert.Equal(t, []string{"a", "b"}, order)
+	v = chain([]Interceptor{after("c"), func(*Message) Verdict { return Verdict{Take: true} }}, &Message{Raw: json.RawMessage(`{}`)})
+	assert.Nil(t, v.After, "a taken message is not forwarded, so nothing runs after it")
+}

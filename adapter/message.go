@@ -50,6 +50,9 @@ type Verdict struct {
 	// back and returns the line to forward instead, nil to keep it, or Drop
 	// to forward nothing (the interceptor answers the request itself).
 	OnResponse func(resp json.RawMessage) json.RawMessage
+	// After, when set, runs once the message is forwarded: whatever it
+	// writes to the same side comes after the message.
+	After func()
 }
 
 // Interceptor sees a request or notification on the relay's reading
@@ -120,6 +123,13 @@ func chain(fns []Interceptor, m *Message) Verdict {
 		}
 		if v.OnResponse != nil {
 			hooks = append(hooks, v.OnResponse)
+		}
+		if v.After != nil {
+			if prev := out.After; prev != nil {
+				out.After = func() { prev(); v.After() }
+			} else {
+				out.After = v.After
+			}
 		}
 	}
 	switch len(hooks) {

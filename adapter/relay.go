@@ -205,6 +205,9 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string][]Intercept
 		r.mu.Unlock()
 	}
 	r.forward(to, line, false)
+	if v.After != nil {
+		v.After()
+	}
 }
 
 func (r *Relay) forward(to *Peer, line []byte, flush bool) {

@@ -31,10 +31,12 @@ func (b *Bridge) intercept(d Dialect) Interceptor {
 				return Drop
 			}}
 		}
-		b.start(d, m, c)
 		if c.Observe {
-			return Pass
+			// Start once the message is out, so that what the set shows
+			// the client comes after the message it observed.
+			return Verdict{After: func() { b.start(d, m, c) }}
 		}
+		b.start(d, m, c)
 		return Verdict{Take: true}
 	}
 }
