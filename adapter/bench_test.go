@@ -10,13 +10,18 @@ import (
 
 // BenchmarkRelayNotifications pushes ~1 KiB session/update notifications
 // from the agent side to the client side through the relay, in process.
-func BenchmarkRelayNotifications(b *testing.B) {
+func BenchmarkRelayNotifications(b *testing.B) { benchNotifications(b, nil) }
+
+func benchNotifications(b *testing.B, setup func(*Relay)) {
 	msg := []byte(fmt.Sprintf(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"sess_0123456789","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":%q}}}}`+"\n",
 		strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20)))
 	aInR, aInW := io.Pipe()
 	cOutR, cOutW := io.Pipe()
 	cInR, cInW := io.Pipe()
 	r := NewRelay(RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: io.Discard})
+	if setup != nil {
+		setup(r)
+	}
 	r.Start()
 	done := make(chan int)
 	go func() {
@@ -45,4 +50,11 @@ func BenchmarkRelayNotifications(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64(got)/b.Elapsed().Seconds(), "msgs/s")
 	cInW.Close()
+}
+
+// BenchmarkBridgeNotifications is BenchmarkRelayNotifications with the
+// bridge and every dialect installed: what the hooks on session/update cost
+// a message they do not want.
+func BenchmarkBridgeNotifications(b *testing.B) {
+	benchNotifications(b, func(r *Relay) { NewBridge(Options{}).Setup(r) })
 }

@@ -84,7 +84,7 @@ func (d *Cursor) Claim(h Host, m *Message) *Claim {
 // noteToolCall remembers the session of a tool call Cursor starts. The
 // byte test keeps the many other updates (message chunks) undecoded.
 func (d *Cursor) noteToolCall(m *Message) {
-	if !bytes.Contains(m.Raw, []byte(`"tool_call"`)) {
+	if !startsToolCall(m.Raw) {
 		return
 	}
 	var p struct {
@@ -289,4 +289,40 @@ func typedReason(r permission.Result) string {
 		lines = append(lines, "- "+a.Question.Question+" → "+a.Answer.Text())
 	}
 	return strings.Join(lines, "\n")
+}
+
+// startsToolCall is a byte test for `"sessionUpdate":"tool_call"`: the
+// discriminator comes early in an update, so finding it is quick, where a
+// search for the value alone would read every message chunk to its end.
+func startsToolCall(raw []byte) bool {
+	i := indexSessionUpdate(raw)
+	if i < 0 {
+		return false
+	}
+	rest := bytes.TrimLeft(raw[i+len(sessionUpdateKey):], " \t\r\n")
+	rest, ok := bytes.CutPrefix(rest, []byte(":"))
+	if !ok {
+		return false
+	}
+	return bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"tool_call"`))
+}
+
+var sessionUpdateKey = []byte(`"sessionUpdate"`)
+
+// indexSessionUpdate finds the key by its capital U, a byte JSON keys and
+// most text seldom have, which IndexByte finds fast; bytes.Index keeps
+// tripping over the quotes a JSON line is full of.
+func indexSessionUpdate(raw []byte) int {
+	const at = 8 // the U in "sessionUpdate"
+	for off := 0; ; {
+		j := bytes.IndexByte(raw[off:], 'U')
+		if j < 0 {
+			return -1
+		}
+		j += off
+		if j >= at && bytes.HasPrefix(raw[j-at:], sessionUpdateKey) {
+			return j - at
+		}
+		off = j + 1
+	}
 }

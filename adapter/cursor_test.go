@@ -157,3 +157,17 @@ func BenchmarkCursorSeesAMessageChunk(b *testing.B) {
 		}
 	}
 }
+
+func TestStartsToolCallReadsTheDiscriminator(t *testing.T) {
+	for raw, want := range map[string]bool{
+		`{"params":{"update":{"sessionUpdate":"tool_call","toolCallId":"c"}}}`:                       true,
+		`{"params":{"update":{"sessionUpdate" : "tool_call"}}}`:                                      true,
+		`{"params":{"update":{"toolCallId":"c","title":"Use Unicode","sessionUpdate":"tool_call"}}}`: true,
+		`{"params":{"update":{"sessionUpdate":"tool_call_update","toolCallId":"c"}}}`:                false,
+		`{"params":{"update":{"sessionUpdate":"agent_message_chunk","text":"tool_call U"}}}`:         false,
+		`{"params":{"update":{"text":"sessionUpdate tool_call"}}}`:                                   false,
+		`{}`: false,
+	} {
+		assert.Equal(t, want, startsToolCall([]byte(raw)), raw)
+	}
+}

@@ -49,7 +49,12 @@ type OpenCodeServer struct {
 func (*OpenCode) Name() string { return "opencode" }
 
 // Hooks implements Dialect.
-func (*OpenCode) Hooks() []Hook {
+// Until Launch has started OpenCode's server there is nothing to answer
+// on, so every other agent's session/update passes without a look.
+func (d *OpenCode) Hooks() []Hook {
+	if d.Server == nil {
+		return nil
+	}
 	return []Hook{{FromAgent, acp.ClientMethodSessionUpdate}}
 }
 

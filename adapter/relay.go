@@ -21,8 +21,8 @@ type Relay struct {
 	rec       *recorder
 	clientIn  *lineReader
 	agentIn   *lineReader
-	fromAgent map[string][]Interceptor
-	fromCli   map[string][]Interceptor
+	fromAgent map[string]*hookSet
+	fromCli   map[string]*hookSet
 	maxLine   int
 
 	mu sync.Mutex
@@ -77,8 +77,8 @@ func NewRelay(cfg RelayConfig) *Relay {
 		clientIn:   clientIn,
 		agentIn:    agentIn,
 		maxLine:    cfg.MaxLine,
-		fromAgent:  map[string][]Interceptor{},
-		fromCli:    map[string][]Interceptor{},
+		fromAgent:  map[string]*hookSet{},
+		fromCli:    map[string]*hookSet{},
 		toAgent:    map[string]forwarded{},
 		toClient:   map[string]forwarded{},
 		clientDone: make(chan struct{}),
@@ -90,13 +90,13 @@ func NewRelay(cfg RelayConfig) *Relay {
 // before Start. Several interceptors may share a method; they run in the
 // order they were added (see chain).
 func (r *Relay) FromClient(method string, fn Interceptor) {
-	r.fromCli[method] = append(r.fromCli[method], fn)
+	addHook(r.fromCli, method, fn)
 }
 
 // FromAgent adds fn to the chain of a method the agent sends. Call before
 // Start.
 func (r *Relay) FromAgent(method string, fn Interceptor) {
-	r.fromAgent[method] = append(r.fromAgent[method], fn)
+	addHook(r.fromAgent, method, fn)
 }
 
 // Start runs both directions on goroutines of their own.
@@ -114,8 +114,9 @@ func (r *Relay) AgentDone() <-chan struct{} { return r.agentDone }
 // loop reads one side and writes to the other. sent tracks the requests this
 // direction forwards; answered the ones the other direction forwarded, whose
 // responses arrive here.
-func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string][]Interceptor, sent, answered map[string]forwarded, done chan struct{}) {
+func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, sent, answered map[string]forwarded, done chan struct{}) {
 	defer close(done)
+	var msg Message // reused: a Message is only valid during the interceptor call
 	var err error
 	for {
 		var line []byte
@@ -130,7 +131,7 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string][]Intercep
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		r.handle(line, from, to, hooks, sent, answered)
+		r.handle(line, from, to, hooks, sent, answered, &msg)
 		if !in.lineComplete() {
 			if ferr := to.w.flush(); ferr != nil {
 				r.logger.Debug("write failed", "to", to.name, "err", ferr)
@@ -143,7 +144,7 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string][]Intercep
 	from.disconnect(errors.New(from.name + " closed its output"))
 }
 
-func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string][]Interceptor, sent, answered map[string]forwarded) {
+func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, sent, answered map[string]forwarded, msg *Message) {
 	h, err := scan(line)
 	if err != nil {
 		r.logger.Warn("malformed line", "from", from.name, "err", err, "line", preview(line))
@@ -183,12 +184,14 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string][]Intercept
 		return
 	}
 	var v Verdict
-	fns := hooks[string(h.method)] // no allocation on the hot path
-	if fns == nil && bytes.IndexByte(h.method, '\\') >= 0 {
-		fns = hooks[methodName(h.method)]
+	hs := hooks[string(h.method)] // no allocation on the hot path
+	if hs == nil && bytes.IndexByte(h.method, '\\') >= 0 {
+		hs = hooks[methodName(h.method)]
 	}
-	if fns != nil {
-		v = chain(fns, &Message{From: from, Method: methodName(h.method), ID: h.id, Raw: line})
+	if hs != nil {
+		*msg = Message{From: from, Method: hs.method, ID: h.id, Raw: line}
+		v = chain(hs.fns, msg)
+		*msg = Message{} // keep no line alive
 	}
 	if v.Take {
 		return
@@ -253,4 +256,19 @@ func (r *Relay) Flush() {
 	r.Client.w.flush()
 	r.Agent.w.flush()
 	r.rec.flush()
+}
+
+// hookSet is the chain of interceptors of one method.
+type hookSet struct {
+	method string
+	fns    []Interceptor
+}
+
+func addHook(hooks map[string]*hookSet, method string, fn Interceptor) {
+	hs := hooks[method]
+	if hs == nil {
+		hs = &hookSet{method: method}
+		hooks[method] = hs
+	}
+	hs.fns = append(hs.fns, fn)
 }
