@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
 )
 
 // fakeOpenCode is OpenCode's question routes, as seen with opencode 1.18.33.
@@ -169,4 +171,17 @@ func TestLaunchGenericLeavesTheCommand(t *testing.T) {
 	cmd, _, err = Launch(Dialects(), []string{"my-wrapper"}, "opencode")
 	require.NoError(t, err)
 	assert.Contains(t, cmd, "--port", "--agent-kind opencode launches a command it does not recognise as OpenCode")
+}
+
+// A timeout is posted as answers in words, where a reject would tell
+// OpenCode's model the user dismissed the question.
+func TestOpenCodeTimeoutRepliesInWords(t *testing.T) {
+	oc := newFakeOpenCode(t, "pw")
+	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h.openSession(t, "s1")
+	oc.ask("call_1")
+	h.agent.send(openCodeQuestion)
+	h.nextRequest(t, "session/request_permission")
+	want, _ := json.Marshal(openCodeReply{Answers: [][]string{{permission.NoAnswerInTime}, {permission.NoAnswerInTime}}})
+	assert.Equal(t, "que_1 reply "+string(want), oc.post(t))
 }

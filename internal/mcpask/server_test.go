@@ -235,3 +235,16 @@ func TestCancelledCallWithdrawsTheQuestion(t *testing.T) {
 		t.Fatal("the server kept its connection to askbridge after the call was cancelled")
 	}
 }
+
+// A question nobody answered in time is not the user's cancel: the model
+// gets a result, not an error, telling it to go on.
+func TestTimeoutIsAResultTellingTheModelToGoOn(t *testing.T) {
+	f := startFakeBridge(t, func(context.Context, *jsonrpc2.Conn, askParams) (any, error) {
+		return permission.Result{Cancelled: true, Reason: permission.ReasonTimeout}, nil
+	})
+	cs := connect(t, Options{Socket: f.path})
+	res := callAsk(t, cs, dbQuestion)
+	assert.False(t, res.IsError)
+	assert.Equal(t, permission.NoAnswerInTime, text(t, res))
+	assert.Empty(t, structured(t, res).Answers)
+}
