@@ -17,6 +17,7 @@ Usage:
   askbridge demo                         a whole question round with a built-in agent and client
   askbridge replay [-update] FILE...     check recorded conformance fixtures against askbridge
   askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
+  askbridge mcp                          the MCP server of the ask_user_question tool (askbridge lists it)
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
   askbridge version                      the version (also --version)`
 
@@ -53,7 +54,7 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.advertise, "advertise", true, "advertise form elicitation to the agent when the client lacks it, so agents offer their question tools")
 	fs.StringVar(&o.render, "render", "auto", "auto: pass forms through to a client that renders them; permission: always show questions as permission requests")
 	fs.DurationVar(&o.questionTimeout, "question-timeout", 0, "end a question set nobody answered after this long (0: wait for ever)")
-	fs.StringVar(&o.onTimeout, "on-timeout", "cancel", "on a question timeout: cancel, or recommended (the option marked (Recommended), else the first)")
+	fs.StringVar(&o.onTimeout, "on-timeout", "cancel", "on a question timeout: cancel (the agent is told nobody answered in time), or recommended (the option marked (Recommended), else the first)")
 	fs.IntVar(&o.maxRounds, "max-rounds", 10, "question sets allowed per prompt turn (0: no limit)")
 	fs.StringVar(&o.desk, "desk", "", "also serve the answer desk (HTTP API and web page) on this address, e.g. 127.0.0.1:0")
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
