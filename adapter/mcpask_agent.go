@@ -236,7 +236,7 @@ func (d *MCPAsk) onPermission(h Host) Interceptor {
 
 // runningCall is the session/update announcing the request's tool call as
 // running, its fields as the agent sent them; nil if there is none.
-func runningCall(m *Message) map[string]any {
+func runningCall(m *Message) *rawUpdate {
 	var p struct {
 		SessionID string                     `json:"sessionId"`
 		ToolCall  map[string]json.RawMessage `json:"toolCall"`
@@ -246,5 +246,12 @@ func runningCall(m *Message) map[string]any {
 	}
 	p.ToolCall["sessionUpdate"] = json.RawMessage(`"tool_call"`)
 	p.ToolCall["status"] = json.RawMessage(`"in_progress"`)
-	return map[string]any{"sessionId": p.SessionID, "update": p.ToolCall}
+	return &rawUpdate{SessionID: p.SessionID, Update: p.ToolCall}
+}
+
+// rawUpdate is a session/update whose update keeps the agent's own fields,
+// which the SDK's tool call type would drop (it knows no future field).
+type rawUpdate struct {
+	SessionID string                     `json:"sessionId"`
+	Update    map[string]json.RawMessage `json:"update"`
 }

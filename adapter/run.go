@@ -138,7 +138,7 @@ func crashError(exit *AgentExitError, tail []string) *Error {
 	if len(tail) == 0 {
 		return Internal(msg, nil)
 	}
-	return Internal(msg+". Its last stderr lines:\n"+strings.Join(tail, "\n"), map[string]any{"agentStderr": tail})
+	return Internal(msg+". Its last stderr lines:\n"+strings.Join(tail, "\n"), agentStderr{tail})
 }
 
 // flushRecording writes the recording out every 200ms, so a crash loses
@@ -205,4 +205,9 @@ func answerWithError(in io.Reader, out io.Writer, e *Error, logger *slog.Logger)
 		}
 	}
 	logger.Debug(fmt.Sprintf("answered the client with: %s", e.Message))
+}
+
+// agentStderr is the data of the error a crashed agent's requests get.
+type agentStderr struct {
+	Lines []string `json:"agentStderr"`
 }

@@ -121,7 +121,10 @@ func (d *deskPlayer) give(base, id string, line DeskLine) error {
 		_, err := d.do("POST", base+"question/"+id+"/reject", nil)
 		return err
 	}
-	body, _ := json.Marshal(map[string]any{"answers": line.Answers, "step": line.Step})
+	body, _ := json.Marshal(struct {
+		Answers [][]string `json:"answers"`
+		Step    int        `json:"step"`
+	}{line.Answers, line.Step})
 	_, err := d.do("POST", base+"question/"+id+"/reply", body)
 	return err
 }

@@ -47,7 +47,7 @@ func (s *Server) answer(w http.ResponseWriter, id, session string, step *int, an
 	if opencode {
 		writeJSON(w, http.StatusOK, true)
 	} else {
-		writeJSON(w, http.StatusOK, map[string]any{"success": true, "done": done, "message": msg})
+		writeJSON(w, http.StatusOK, taskAnswered{Success: true, Done: done, Message: msg})
 	}
 }
 
@@ -109,4 +109,11 @@ func labelOf(q permission.Question, v string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// taskAnswered is /api/task/answer's reply.
+type taskAnswered struct {
+	Success bool   `json:"success"`
+	Done    bool   `json:"done"`
+	Message string `json:"message"`
 }

@@ -216,7 +216,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for ev := range events {
-		b, _ := json.Marshal(map[string]any{"type": ev.Type, "properties": toWire(ev.Pending), "state": ev.Pending.State})
+		b, _ := json.Marshal(wireEvent{Type: ev.Type, Properties: toWire(ev.Pending), State: ev.Pending.State})
 		if !send(fmt.Sprintf("event: %s\ndata: %s\n\n", ev.Type, b)) {
 			return
 		}
@@ -232,4 +232,11 @@ func decodeBody(r *http.Request, v any) error {
 		return fmt.Errorf("body: invalid JSON: %v", err)
 	}
 	return nil
+}
+
+// wireEvent is one server-sent event of GET /event.
+type wireEvent struct {
+	Type       string      `json:"type"`
+	Properties wirePending `json:"properties"`
+	State      string      `json:"state"`
 }

@@ -48,7 +48,7 @@ func (s *Server) hold(w http.ResponseWriter, r *http.Request) {
 		}
 		deadline = d
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"id": id, "deadline": deadline, "remainingMs": remainingMs(deadline)})
+	writeJSON(w, http.StatusOK, held{ID: id, Deadline: deadline, RemainingMs: remainingMs(deadline)})
 }
 
 // remainingMs is the time left until deadline, for a page whose clock is
@@ -73,14 +73,8 @@ func (s *Server) settled(w http.ResponseWriter, p permission.Pending) {
 	if p.State == permission.StateAnswered {
 		went = "with the recommended answers (--on-timeout recommended)"
 	}
-	body := map[string]any{
-		"error":  fmt.Sprintf("question %s timed out%s; the agent went on %s", p.ID, at, went),
-		"status": http.StatusGone,
-		"state":  p.State,
-	}
-	if p.Deadline != nil {
-		body["deadline"] = *p.Deadline
-	}
+	body := gone{httpError: httpError{Error: fmt.Sprintf("question %s timed out%s; the agent went on %s", p.ID, at, went), Status: http.StatusGone},
+		State: p.State, Deadline: p.Deadline}
 	s.logger.Info("desk: a late answer refused", "id", p.ID)
 	writeJSON(w, http.StatusGone, body)
 }
@@ -90,4 +84,18 @@ func (s *Server) settled(w http.ResponseWriter, p permission.Pending) {
 func timedOut(p permission.Pending) bool {
 	return p.State == permission.StateTimeout ||
 		(p.State != permission.StatePending && p.Result != nil && p.Result.Source == permission.SourceTimeout)
+}
+
+// held is the hold route's reply.
+type held struct {
+	ID          string    `json:"id"`
+	Deadline    time.Time `json:"deadline"`
+	RemainingMs int64     `json:"remainingMs"`
+}
+
+// gone is the 410 a late answer gets.
+type gone struct {
+	httpError
+	State    string     `json:"state"`
+	Deadline *time.Time `json:"deadline,omitempty"`
 }

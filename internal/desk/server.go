@@ -227,7 +227,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, map[string]any{"error": msg, "status": status})
+	writeJSON(w, status, httpError{Error: msg, Status: status})
 }
 
 // boardError maps the board's errors about set id to HTTP.
@@ -249,4 +249,10 @@ func (s *Server) boardError(w http.ResponseWriter, id string, err error) {
 	default:
 		writeError(w, http.StatusInternalServerError, err.Error())
 	}
+}
+
+// httpError is the body of every error the desk answers.
+type httpError struct {
+	Error  string `json:"error"`
+	Status int    `json:"status"`
 }

@@ -23,7 +23,7 @@ func answer(t *testing.T, input, params string) (string, string) {
 
 func TestPlainSingle(t *testing.T) {
 	resp, shown := answer(t, "2\n", single)
-	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"SQLite","_meta":{}}}`, resp)
+	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"SQLite"}}`, resp)
 	assert.Contains(t, shown, "[Database] Which database?\n  1. Postgres - relational\n  2. SQLite\n  0. Other (type custom answer)\nEnter number or 0 for custom: ")
 }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	acp "github.com/coder/acp-go-sdk"
 )
 
 // ErrCancelled is returned when the user cancels (Esc, or input ends).
@@ -89,23 +91,27 @@ func Answer(ctx context.Context, p Prompter, params []byte) ([]byte, error) {
 		return nil, err
 	}
 	reply, err := p.Prompt(ctx, r)
+	cancelled := acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeCancelled()}
 	if errors.Is(err, ErrCancelled) {
-		return []byte(`{"outcome":{"outcome":"cancelled"}}`), nil
+		return json.Marshal(cancelled)
 	}
 	if err != nil {
 		return nil, err
 	}
 	if len(reply.IDs) == 0 {
-		return []byte(`{"outcome":{"outcome":"cancelled"}}`), nil
+		return json.Marshal(cancelled)
 	}
-	meta := map[string]any{"selectedOptionIds": reply.IDs}
+	// The picks and the typed text travel in the outcome's _meta, which
+	// the SDK types as a map.
+	meta := make(map[string]any, 2)
+	if r.Multi {
+		meta["selectedOptionIds"] = reply.IDs
+	}
 	if reply.Custom != "" {
 		meta["customText"] = reply.Custom
 	}
-	if !r.Multi {
-		delete(meta, "selectedOptionIds")
-	}
-	return json.Marshal(map[string]any{"outcome": map[string]any{"outcome": "selected", "optionId": reply.IDs[0], "_meta": meta}})
+	selected := acp.RequestPermissionOutcomeSelected{OptionId: acp.PermissionOptionId(reply.IDs[0]), Meta: meta}
+	return json.Marshal(acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Selected: &selected}})
 }
 
 // question is the question text without the option lines the content adds.
