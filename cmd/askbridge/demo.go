@@ -80,7 +80,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f, ok := stdin.(*os.File); ok && prompt.IsTerminal(f) {
 		p = prompt.NewTTY(f)
 	}
-	fmt.Fprintln(stdout, "askbridge demo: a built-in agent asks through askbridge; you answer as the editor's user would.")
+	fmt.Fprintln(stdout, "askbridge demo: a built-in agent asks through askbridge; you answer as a user would.")
 	fmt.Fprintln(stdout)
 	client := &demo.Client{Prompter: p, Out: stdout}
 	err = client.Run(ctx, script.Prompt, fromBridgeR, toBridgeW)
