@@ -1,52 +1,27 @@
-package conformance
+package acpschema
 
 import (
-	"fmt"
 	"maps"
 	"reflect"
 	"slices"
 	"strings"
 )
 
-// deliberate are the undeclared members askbridge sends on purpose, each
-// with its reason.
-var deliberate = map[string]string{
-	"RequestPermissionResponse.answers": "Qwen Code reads the answers from a top-level answers object beside the outcome",
-}
-
-// problem is what is wrong with a checked message: the schema's error, or
-// members the schema does not declare that are not deliberate.
-func (c checked) problem() error {
-	if c.err != nil {
-		return c.err
-	}
-	var stray []string
-	for _, u := range c.undeclared {
-		if _, ok := deliberate[c.def+"."+u]; !ok {
-			stray = append(stray, u)
-		}
-	}
-	if len(stray) > 0 {
-		return fmt.Errorf("members %s does not declare (misspelt?): %s", c.def, strings.Join(stray, ", "))
-	}
-	return nil
-}
-
-// undeclared lists the members of v (decoded JSON checked against the
+// Undeclared lists the members of v (decoded JSON checked against the
 // definition def) that no schema on their path declares. ACP leaves its
 // objects open, so a misspelt optional field ("toolCallID") passes the
 // schema; here it shows. Members under an object that allows any
 // (_meta, rawInput) are free. Of the branches of an anyOf or oneOf, those
 // whose "const" members match v are followed, so a field of another
 // variant is not taken for one of this one.
-func (s *acpSchema) undeclared(def string, v any) []string {
+func (s *Schema) Undeclared(def string, v any) []string {
 	var out []string
 	s.walk([]any{map[string]any{"$ref": "#/$defs/" + def}}, v, "", &out)
 	slices.Sort(out)
 	return out
 }
 
-func (s *acpSchema) walk(nodes []any, v any, path string, out *[]string) {
+func (s *Schema) walk(nodes []any, v any, path string, out *[]string) {
 	var in []map[string]any
 	for _, n := range nodes {
 		in = s.expand(n, v, in, 0)
@@ -103,7 +78,7 @@ func (s *acpSchema) walk(nodes []any, v any, path string, out *[]string) {
 
 // expand appends node and every schema it brings in for v: its $ref, its
 // allOf, and the anyOf/oneOf branches that fit v.
-func (s *acpSchema) expand(node any, v any, acc []map[string]any, depth int) []map[string]any {
+func (s *Schema) expand(node any, v any, acc []map[string]any, depth int) []map[string]any {
 	n, ok := node.(map[string]any)
 	if !ok || depth > 32 {
 		return acc
