@@ -31,7 +31,7 @@ var _ acp.Agent = (*scriptedAgent)(nil)
 func runScriptedAgent() {
 	slog.SetDefault(slog.New(slog.DiscardHandler)) // the SDK's "connection closed"
 	a := &scriptedAgent{ready: make(chan struct{})}
-	a.conn = acp.NewAgentSideConnection(a, os.Stdout, os.Stdin)
+	a.conn = acp.NewAgentSideConnection(a, agentOut(), os.Stdin)
 	close(a.ready)
 	<-a.conn.Done()
 }

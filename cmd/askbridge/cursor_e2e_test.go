@@ -41,10 +41,11 @@ func scriptedCursor() {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 1<<26)
 	var mu sync.Mutex
+	out := agentOut()
 	send := func(v any) {
 		b, _ := json.Marshal(v)
 		mu.Lock()
-		os.Stdout.Write(append(b, '\n'))
+		out.Write(append(b, '\n'))
 		mu.Unlock()
 	}
 	update := func(session string, u map[string]any) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +25,7 @@ type client struct {
 	in    io.WriteCloser
 	lines chan map[string]any
 	seq   int
+	watch *schemaWatch // askbridge's own lines, checked against the ACP schema
 }
 
 func startClient(t *testing.T, flags ...string) *client {
@@ -31,18 +33,20 @@ func startClient(t *testing.T, flags ...string) *client {
 	args := append(append([]string{}, flags...), "--")
 	args = append(args, e2eAgentCommand(t)...)
 	cmd := exec.CommandContext(ctx, askbridgeBin, args...)
-	cmd.Env = append(os.Environ(), "ASKBRIDGE_E2E_AGENT=1", "GORACE=atexit_sleep_ms=0")
+	watch := newSchemaWatch(filepath.Join(t.TempDir(), "agent.jsonl"))
+	cmd.Env = append(os.Environ(), "ASKBRIDGE_E2E_AGENT=1", "GORACE=atexit_sleep_ms=0", agentLogEnv+"="+watch.agentLog)
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	require.NoError(t, err)
 	out, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
-	c := &client{t: t, cmd: cmd, in: in, lines: make(chan map[string]any, 256)}
+	c := &client{t: t, cmd: cmd, in: in, lines: make(chan map[string]any, 256), watch: watch}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(nil, 1<<26)
 		for sc.Scan() {
+			watch.got(sc.Bytes())
 			var m map[string]any
 			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 				t.Errorf("askbridge wrote a line that is not JSON to stdout: %q", sc.Text())
@@ -63,6 +67,7 @@ func startClient(t *testing.T, flags ...string) *client {
 			cmd.Process.Kill()
 		}
 		cancel()
+		watchSchema(t, watch)
 	})
 	return c
 }
@@ -70,6 +75,7 @@ func startClient(t *testing.T, flags ...string) *client {
 func (c *client) send(v any) {
 	c.t.Helper()
 	b, _ := json.Marshal(v)
+	c.watch.sent(b)
 	_, err := c.in.Write(append(b, '\n'))
 	require.NoError(c.t, err)
 }

@@ -31,6 +31,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	fmt.Println(schemaTally.summary())
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

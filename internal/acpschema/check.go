@@ -82,7 +82,15 @@ func (s *Schema) Check(line []byte, requests map[string]string) Checked {
 		return c
 	}
 	if c.Def == "" {
-		return c // a method the schema does not define (an extension)
+		// A method the schema defines the other way is a mistake; one it
+		// does not define is an extension.
+		switch {
+		case m.Method != "" && m.ID != nil && s.notes[m.Method] != "":
+			c.Err = fmt.Errorf("%s is a notification, sent as a request (with an id)", m.Method)
+		case m.Method != "" && m.ID == nil && s.params[m.Method] != "":
+			c.Err = fmt.Errorf("%s is a request, sent as a notification (no id)", m.Method)
+		}
+		return c
 	}
 	var v any
 	if len(part) > 0 {

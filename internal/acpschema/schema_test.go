@@ -88,6 +88,8 @@ func TestSchemaRejectsBrokenMessages(t *testing.T) {
 			at(m, "error").(map[string]any)["code"] = "internal"
 		}, "code"},
 		{"response to no request", goodError, permission, func(m map[string]any) { m["id"] = 8 }, "answers no request"},
+		{"notification sent as a request", goodUpdate, nil, func(m map[string]any) { m["id"] = 9 }, "sent as a request"},
+		{"request sent as a notification", goodPermission, nil, func(m map[string]any) { delete(m, "id") }, "sent as a notification"},
 		{"not JSON-RPC 2.0", goodUpdate, nil, func(m map[string]any) { m["jsonrpc"] = "1.0" }, "jsonrpc"},
 	}
 	for _, tc := range cases {
