@@ -154,8 +154,9 @@ type cursorAnswer struct {
 	SelectedOptionIDs []string `json:"selectedOptionIds"`
 }
 
-// CursorTimeoutReason is what Cursor's model reads when nobody answered.
-const CursorTimeoutReason = "The user did not answer in time. Go on with your best judgment, and say which answers you assumed."
+// CursorTimeoutReason is what Cursor's model reads when nobody answered:
+// the words every dialect uses.
+const CursorTimeoutReason = permission.NoAnswerInTime
 
 func (d *Cursor) askClaim(h Host, m *Message) *Claim {
 	var p cursorAsk

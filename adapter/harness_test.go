@@ -3,7 +3,6 @@ package adapter
 import (
 	"bytes"
 	"io"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,11 +12,9 @@ import (
 // pipeEnd is one side's view of the relay: it writes lines in and reads
 // lines out, with a deadline on every read.
 type pipeEnd struct {
-	t   *testing.T
-	w   io.WriteCloser
-	in  chan []byte
-	mu  sync.Mutex
-	err error
+	t  *testing.T
+	w  io.WriteCloser
+	in chan []byte
 }
 
 func newPipeEnd(t *testing.T, r io.Reader, w io.WriteCloser) *pipeEnd {

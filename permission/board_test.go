@@ -77,6 +77,7 @@ func TestBoardRoundsPerTurn(t *testing.T) {
 	_, ok = b.NextRound("s", 2)
 	assert.False(t, ok, "the third set of a turn is over the limit")
 	r, ok = b.NextRound("t", 2)
+	assert.True(t, ok)
 	assert.Equal(t, 1, r, "sessions count apart")
 	b.ResetTurn("s")
 	r, ok = b.NextRound("s", 2)

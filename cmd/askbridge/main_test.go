@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -48,13 +47,4 @@ func e2eAgentCommand(t *testing.T) []string {
 func jsonString(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
-}
-
-func hasPrefixAny(s string, prefixes ...string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
 }

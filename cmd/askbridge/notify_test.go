@@ -74,6 +74,7 @@ func TestE2EOnQuestionAndNotifyURLThroughTheBinary(t *testing.T) {
 	c.prompt(s, "_askbridge/ask", map[string]any{"questions": []any{question("Which CI?", "CI", false, "GitHub", "GitLab")}})
 	c.permissionRequest()
 	asked = hookDoc(t, filepath.Join(dir, "q2.asked.json"), time.Second)
+	assert.Equal(t, "q2", asked["id"], "the hook hears of the second set before it is answered")
 	reply, _ := http.NewRequest(http.MethodPost, "http://"+desk.Host+"/question/q2/reply", strings.NewReader(`{"answers":[["GitLab"]]}`))
 	reply.Header.Set("Authorization", "Bearer "+desk.Query().Get("token"))
 	resp, err := http.DefaultClient.Do(reply)
