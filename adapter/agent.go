@@ -48,15 +48,15 @@ func (e *StartError) Error() string {
 
 func (e *StartError) Unwrap() error { return e.Err }
 
-// StartAgent starts argv with env added to askbridge's environment. The
-// agent's stderr goes to stderr (nil: nowhere), and its last lines are kept
-// for StderrTail.
+// StartAgent starts argv with env added to askbridge's environment, less
+// askbridge's own variables (AgentEnv). The agent's stderr goes to stderr
+// (nil: nowhere), and its last lines are kept for StderrTail.
 func StartAgent(argv, env []string, stderr io.Writer) (*Agent, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no agent command")
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = append(cmd.Environ(), env...)
+	cmd.Env = AgentEnv(cmd.Environ(), env)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	// Plain pipes rather than StdinPipe/StdoutPipe: Wait would close those
 	// on exit and could cut off the agent's last lines before they are read.

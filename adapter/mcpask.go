@@ -18,9 +18,14 @@ import (
 // ask_user_question tool asks over the ask socket with the tag of the
 // request that listed it, and the tag names the session: questions reach
 // the right session with several open. The agent's permission request to
-// run that tool is askbridge's to answer (allowed for the session); the user
-// sees the question, not "allow ask_user_question?", and the client is told
-// the tool call is running, as Gemini's later updates of it expect.
+// run that tool is askbridge's to answer (allowed once, for that call); the
+// user sees the question, not "allow ask_user_question?", and the client is
+// told the tool call is running, as Gemini's later updates of it expect.
+//
+// Only that request is askbridge's: the server's name carries a random part
+// made for this process (ServerName), and a request is answered only when it
+// has the exact shape of the agent's own MCP approval for that server and
+// tool (mcpapproval.go). Everything else is the user's, byte for byte.
 //
 // Set Inject, Command and Socket (SetInjection) before the bridge starts:
 // without a command and a socket nothing is injected.
@@ -35,18 +40,24 @@ type MCPAsk struct {
 	Argv []string
 
 	mu       sync.Mutex
+	server   string // the server's name, made on first use
 	agent    agentIdentity
 	tags     map[string]string // tag -> session id
 	sessions map[string]bool   // sessions the server was listed in
-	allowed  map[string]bool   // sessions whose tool askbridge allowed
 	noted    bool              // the Gemini trust note was logged
 }
 
 // The server as agents see it: Gemini offers its tool to the model as
-// mcp_askbridge_ask_user_question.
+// mcp_askbridge-<random>_ask_user_question.
 const (
-	mcpServerName = "askbridge"
-	mcpToolName   = "ask_user_question"
+	// MCPServerPrefix starts the server's name; MCPServerRandom letters
+	// from g to z follow (no hex digit, so no id askbridge makes can be
+	// taken for one: fixtures normalise the name by that shape). Neither
+	// underscore nor space: Gemini splits mcp_<server>_<tool> at the first
+	// underscore.
+	MCPServerPrefix = "askbridge-"
+	MCPServerRandom = 12
+	mcpToolName     = "ask_user_question"
 	// MCPTagEnv carries the tag; it matches mcpask.TagEnv.
 	MCPTagEnv = "ASKBRIDGE_MCP_TAG"
 )
@@ -147,7 +158,7 @@ func (d *MCPAsk) onSessionStart(h Host, method string) Interceptor {
 			return Pass
 		}
 		tag := newTag()
-		entry := mustJSON(stdioServer{Name: mcpServerName, Command: d.Command, Args: []string{"mcp"},
+		entry := mustJSON(stdioServer{Name: d.ServerName(), Command: d.Command, Args: []string{"mcp"},
 			Env: []envVariable{{SocketEnv, d.Socket}, {MCPTagEnv, tag}}})
 		listed := false
 		v := RewriteParams(func(params json.RawMessage) (json.RawMessage, error) {
@@ -156,7 +167,7 @@ func (d *MCPAsk) onSessionStart(h Host, method string) Interceptor {
 			return out, err
 		})(m)
 		if !listed {
-			h.Logger().Warn("mcp-ask: not adding askbridge's ask tool: the client lists a server named askbridge, or the params cannot be read", "method", method)
+			h.Logger().Warn("mcp-ask: not adding askbridge's ask tool: the client lists a server of its name, or the params cannot be read", "method", method)
 			return Pass
 		}
 		if p.SessionID != "" {
@@ -210,7 +221,7 @@ type envVariable struct {
 
 // addServer appends entry to params.mcpServers, leaving the client's
 // entries as they came. It returns nil when the client already lists a
-// server of that name.
+// server of the entry's name.
 func addServer(params, entry json.RawMessage) (json.RawMessage, error) {
 	var p map[string]json.RawMessage
 	if err := json.Unmarshal(params, &p); err != nil || p == nil {
@@ -222,11 +233,14 @@ func addServer(params, entry json.RawMessage) (json.RawMessage, error) {
 			return nil, fmt.Errorf("mcpServers is not a list: %v", err)
 		}
 	}
+	var named struct {
+		Name string `json:"name"`
+	}
+	json.Unmarshal(entry, &named)
+	own := named.Name
 	for _, s := range servers {
-		var named struct {
-			Name string `json:"name"`
-		}
-		if json.Unmarshal(s, &named) == nil && named.Name == mcpServerName {
+		named.Name = ""
+		if json.Unmarshal(s, &named) == nil && named.Name == own {
 			return nil, nil
 		}
 	}
@@ -245,6 +259,23 @@ func setValue(obj json.RawMessage, key string, v json.RawMessage) (json.RawMessa
 	}
 	m[key] = v
 	return json.Marshal(m)
+}
+
+// ServerName is the name askbridge lists its server under: the same for
+// every session of this process, and made of random letters no agent or
+// model text can know before askbridge starts.
+func (d *MCPAsk) ServerName() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.server == "" {
+		b := make([]byte, MCPServerRandom)
+		rand.Read(b)
+		for i := range b {
+			b[i] = 'g' + b[i]%20 // g..z: about 51 bits in all
+		}
+		d.server = MCPServerPrefix + string(b)
+	}
+	return d.server
 }
 
 // newTag is a tag no other session-creating request gets: it is all the

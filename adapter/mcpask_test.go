@@ -70,7 +70,7 @@ func listed(t *testing.T, line string) (servers []map[string]any, tag string) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(line), &m), line)
 	for _, s := range m.Params.MCPServers {
-		if s["name"] != "askbridge" {
+		if name, _ := s["name"].(string); !strings.HasPrefix(name, MCPServerPrefix) {
 			continue
 		}
 		for _, e := range s["env"].([]any) {
@@ -111,7 +111,9 @@ func TestMCPAskListsItsServerAfterTheClientsOnes(t *testing.T) {
 	b, _ := json.Marshal(servers[0])
 	assert.JSONEq(t, client, string(b), "the client's server as it came")
 	assert.Regexp(t, `^askbridge-[0-9a-f]{16}$`, tag)
-	assert.JSONEq(t, fmt.Sprintf(`{"name":"askbridge","command":%q,"args":["mcp"],"env":[{"name":"ASKBRIDGE_SOCKET","value":%q},{"name":"ASKBRIDGE_MCP_TAG","value":%q}]}`, testExe, testSocket, tag),
+	name := servers[1]["name"].(string)
+	assert.Regexp(t, `^askbridge-[g-z]{12}$`, name)
+	assert.JSONEq(t, fmt.Sprintf(`{"name":%q,"command":%q,"args":["mcp"],"env":[{"name":"ASKBRIDGE_SOCKET","value":%q},{"name":"ASKBRIDGE_MCP_TAG","value":%q}]}`, name, testExe, testSocket, tag),
 		string(mustJSON(servers[1])))
 	var rest map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal([]byte(got), &rest))
@@ -178,8 +180,8 @@ func TestMCPAskLeavesAlone(t *testing.T) {
 		{"never, even for Gemini", InjectNever, []string{"gemini", "--acp"}, geminiInit, newSession, false},
 		{"a fork the agent did not advertise", InjectAuto, []string{"gemini"}, geminiInit,
 			`{"jsonrpc":"2.0","id":"n1","method":"session/fork","params":{"sessionId":"s","cwd":"/w"}}`, false},
-		{"a client that lists askbridge itself", InjectAlways, []string{"gemini"}, geminiInit,
-			`{"jsonrpc":"2.0","id":"n1","method":"session/new","params":{"cwd":"/w","mcpServers":[{"name":"askbridge","command":"x","args":[],"env":[]}]}}`, false},
+		{"a client that lists a server named askbridge", InjectAlways, []string{"gemini"}, geminiInit,
+			`{"jsonrpc":"2.0","id":"n1","method":"session/new","params":{"cwd":"/w","mcpServers":[{"name":"askbridge","command":"x","args":[],"env":[]}]}}`, true},
 		{"a model flag naming Claude", InjectAuto, []string{"kiro-cli", "acp", "--model", "claude-sonnet-4"}, `{"agentInfo":{"name":"kiro"}}`, newSession, true},
 		{"always, even for Claude", InjectAlways, []string{"claude-agent-acp"}, `{"agentInfo":{"name":"claude-agent-acp"}}`, newSession, true},
 	} {

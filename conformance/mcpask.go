@@ -1,8 +1,11 @@
 package conformance
 
 import (
+	"bytes"
 	"regexp"
 	"strconv"
+
+	"github.com/askbridge/askbridge/adapter"
 )
 
 // Replays list `askbridge mcp` as these, so that fixtures do not depend on
@@ -15,14 +18,39 @@ const (
 
 // mcpEntry matches the head of the server entry askbridge adds to
 // session/new, with the command and socket it was started with.
-var mcpEntry = regexp.MustCompile(`"name":"askbridge","command":"[^"]*","args":\["mcp"\],"env":\[\{"name":"ASKBRIDGE_SOCKET","value":"[^"]*"\}`)
+var mcpEntry = regexp.MustCompile(`"name":"([^"]*)","command":"[^"]*","args":\["mcp"\],"env":\[\{"name":"ASKBRIDGE_SOCKET","value":"[^"]*"\}`)
 
-// withMCPPaths puts MCPCommand and MCPSocket in the entry.
+// withMCPPaths puts MCPCommand and MCPSocket in the entry, and MCPServer
+// for the server's name wherever it is.
 func withMCPPaths(line []byte) []byte {
-	if !mcpEntry.Match(line) {
+	if mcpEntry.Match(line) {
+		line = mcpEntry.ReplaceAll(line, []byte(`"name":"$1","command":"`+MCPCommand+`","args":["mcp"],"env":[{"name":"ASKBRIDGE_SOCKET","value":"`+MCPSocket+`"}`))
+	}
+	return mcpServerName.ReplaceAllLiteral(line, []byte(MCPServer))
+}
+
+// The server's name is random per run (adapter.MCPAsk.ServerName): a
+// fixture writes it MCPServer, in askbridge's lines and the agent's, and
+// the agent side puts in the name askbridge listed.
+const MCPServer = "$MCP_SERVER"
+
+var (
+	mcpServerName  = regexp.MustCompile(regexp.QuoteMeta(adapter.MCPServerPrefix) + `[g-z]{` + strconv.Itoa(adapter.MCPServerRandom) + `}`)
+	mcpServerGiven = regexp.MustCompile(`"name":"(` + mcpServerName.String() + `)","command"`)
+)
+
+// withMCPServer replaces MCPServer in line with the name askbridge listed
+// in got, what the agent received so far.
+func withMCPServer(line []byte, got [][]byte) []byte {
+	if !bytes.Contains(line, []byte(MCPServer)) {
 		return line
 	}
-	return mcpEntry.ReplaceAll(line, []byte(`"name":"askbridge","command":"`+MCPCommand+`","args":["mcp"],"env":[{"name":"ASKBRIDGE_SOCKET","value":"`+MCPSocket+`"}`))
+	for _, g := range got {
+		if m := mcpServerGiven.FindSubmatch(g); m != nil {
+			return bytes.ReplaceAll(line, []byte(MCPServer), m[1])
+		}
+	}
+	return line // askbridge listed no server: the request shows it
 }
 
 // A fixture's agent writes the tag askbridge gave the k-th session it

@@ -48,7 +48,7 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 		case "c2a":
 			f.Client = append(f.Client, ownID.ReplaceAll(compact(e.Msg), []byte(`"askbridge-$2"`)))
 		case "a2c":
-			f.Agent = append(f.Agent, compact(e.Msg))
+			f.Agent = append(f.Agent, mcpServerName.ReplaceAllLiteral(compact(e.Msg), []byte(MCPServer)))
 		case adapter.Desk:
 			d := DeskLine{After: len(f.Client), Asked: asked}
 			if err := json.Unmarshal(e.Msg, &d.DeskResolution); err != nil {

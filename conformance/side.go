@@ -169,7 +169,7 @@ func (s *side) play(ctx context.Context, w io.Writer) error {
 			}
 		}
 		if s.agent {
-			line = withMCPTags(line, s.received())
+			line = withMCPServer(withMCPTags(line, s.received()), s.received())
 		}
 		if _, err := w.Write(append(bytes.Clone(line), '\n')); err != nil {
 			return fmt.Errorf("%s line %d: %v", s.name, k+1, err)

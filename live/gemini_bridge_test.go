@@ -66,7 +66,7 @@ func geminiTurn(t *testing.T, p *permissionLog, calls ...string) (*geminiRun, st
 		assert.NotContains(t, title, "MCP Server", "the tool's permission request reached the client")
 	}
 	assert.Contains(t, g.Stderr(), "mcp-ask: listed askbridge's ask tool")
-	assert.Contains(t, g.Stderr(), "mcp-ask: allowed askbridge's ask tool for the session")
+	assert.Contains(t, g.Stderr(), "mcp-ask: allowed one call of askbridge's ask tool")
 	return g, stop
 }
 
@@ -79,6 +79,24 @@ func TestGeminiBridgedSingleQuestion(t *testing.T) {
 	assert.Equal(t, "end_turn", stop)
 	assert.Equal(t, []string{"Database"}, p.titles())
 	assert.Equal(t, []string{untrusted(`"Which database should the service use?"="Postgres"`)}, g.model.ToolResults())
+}
+
+// Two calls in one turn: askbridge allows each call alone (proceed_once),
+// so Gemini asks to run the tool again for the second, and askbridge
+// answers that too; the user sees the two questions and nothing else.
+func TestGeminiBridgedTwoCallsEachAllowedOnce(t *testing.T) {
+	p := &permissionLog{answer: func(n int, _ map[string]any) string {
+		if n == 1 {
+			return pick("Postgres")
+		}
+		return `{"outcome":{"outcome":"selected","optionId":"Go","_meta":{"selectedOptionIds":["Go"]}}}`
+	}}
+	g, stop := geminiTurn(t, p, dbQuestion, langQuestion)
+	assert.Equal(t, "end_turn", stop)
+	assert.Equal(t, []string{"Database", "Round 2 · Languages"}, p.titles())
+	assert.Equal(t, 2, strings.Count(g.Stderr(), "mcp-ask: allowed one call of askbridge's ask tool"), "Gemini asked again for the second call")
+	assert.NotContains(t, g.Stderr(), "proceed_always")
+	assert.Equal(t, []string{untrusted(`"Which database should the service use?"="Postgres"`), untrusted(`"Which languages should the service support?"="Go"`)}, g.model.ToolResults())
 }
 
 func TestGeminiBridgedMultiSelect(t *testing.T) {
@@ -184,7 +202,7 @@ func TestGeminiBridgedTwoSessions(t *testing.T) {
 	assert.Len(t, asked[s2], 1)
 	assert.Contains(t, said[s1], `\"Which database should the service use?\"=\"Postgres\"`)
 	assert.Contains(t, said[s2], `\"Which database should the service use?\"=\"SQLite\"`)
-	assert.Equal(t, 2, strings.Count(g.Stderr(), "mcp-ask: allowed askbridge's ask tool for the session"), "once per session")
+	assert.Equal(t, 2, strings.Count(g.Stderr(), "mcp-ask: allowed one call of askbridge's ask tool"), "once per call")
 }
 
 // In turn, the same two sessions: the fixture of the case, since a replay

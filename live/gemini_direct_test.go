@@ -83,7 +83,7 @@ func TestGeminiDirectMCPTool(t *testing.T) {
 			// The model was offered the tool, under the server's name, with
 			// the one field Gemini adds to every MCP tool.
 			require.True(t, m.Offered(), "the model never saw %s: is the folder trusted?", harness.Gemini.Tool)
-			decl := offeredDeclaration(t, m.Requests(), harness.Gemini.Tool)
+			decl := offeredDeclaration(t, m.Requests(), "mcp_askbridge_"+harness.Gemini.Tool)
 			t.Logf("the tool as the model sees it: %s", decl)
 			assert.Contains(t, string(decl), "wait_for_previous")
 

@@ -30,11 +30,11 @@ import (
 // geminiCases says what each fixture proves, by test name; a test not
 // listed writes none.
 var geminiCases = map[string]struct{ file, proves string }{
-	"TestGeminiBridgedSingleQuestion":     {"gemini-single", "askbridge lists `askbridge mcp` after the client's servers in session/new, tagged; answers Gemini's permission request for that tool itself (proceed_always_server; the client never sees it); the tagged question is one permission request in the session, the answer goes back as the result `askbridge mcp` reads."},
+	"TestGeminiBridgedSingleQuestion":     {"gemini-single", "askbridge lists `askbridge mcp` after the client's servers in session/new, tagged; answers Gemini's permission request for that tool itself, for that one call (proceed_once; the client never sees it; the server's name is random per run, $MCP_SERVER here); the tagged question is one permission request in the session, the answer goes back as the result `askbridge mcp` reads."},
 	"TestGeminiBridgedMultiSelect":        {"gemini-multi-select", "a multi-select question answered with _meta.selectedOptionIds reaches the MCP server as one answer, Go and Python."},
 	"TestGeminiBridgedOtherWithTypedText": {"gemini-other-customtext", "Other with _meta.customText reaches the MCP server as the typed text, marked custom."},
 	"TestGeminiBridgedCancel":             {"gemini-cancel", "a cancelled question ends the set (the second question is never shown) and the MCP server gets the cancelled result."},
-	"TestGeminiBridgedTwoSessionsInTurn":  {"gemini-two-sessions", "two sessions, prompted one after the other (the second created first): each session/new gets its own tag, askbridge allows its tool once in each, and each tagged question is asked in its own session. (TestGeminiBridgedTwoSessions runs them at once, which a replay cannot.)"},
+	"TestGeminiBridgedTwoSessionsInTurn":  {"gemini-two-sessions", "two sessions, prompted one after the other (the second created first): each session/new gets its own tag, askbridge allows each call of its tool, and each tagged question is asked in its own session. (TestGeminiBridgedTwoSessions runs them at once, which a replay cannot.)"},
 }
 
 func writeGeminiFixture(t *testing.T, dir string, g *geminiRun, calls []string) {
@@ -104,7 +104,7 @@ func withMCPAsks(agent [][]byte, calls []string) ([][]byte, error) {
 			}
 		}
 		u := m.Params.Update
-		if u.SessionUpdate == "tool_call_update" && strings.HasPrefix(u.ToolCallID, "mcp_askbridge_ask_user_question") && (u.Status == "completed" || u.Status == "failed") {
+		if u.SessionUpdate == "tool_call_update" && strings.HasPrefix(u.ToolCallID, "mcp_"+conformance.MCPServer+"_ask_user_question") && (u.Status == "completed" || u.Status == "failed") {
 			s := m.Params.SessionID
 			n := done[s]
 			done[s]++

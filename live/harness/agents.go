@@ -154,12 +154,13 @@ func CodexBinary(live string) string {
 // Gemini is Gemini CLI in ACP mode. It has no question tool there (its
 // ask_user is left out), but it offers the model the tools of every stdio MCP
 // server listed in session/new, as mcp_<server>_<tool>: Tool is askbridge's
-// own, as the injected server is named. It drops those servers silently in a
+// own, which the fake model finds by that suffix (askbridge's server name is
+// random per run). It drops those servers silently in a
 // folder it does not trust, hence GEMINI_CLI_TRUST_WORKSPACE. It does not
 // exit when its stdin closes: the run's shutdown SIGTERMs it.
 var Gemini = Agent{
 	Name: "gemini-cli",
-	Tool: "mcp_askbridge_ask_user_question",
+	Tool: "ask_user_question",
 	Argv: func(live string) []string {
 		return []string{"node", filepath.Join(live, "node_modules/@google/gemini-cli/bundle/gemini.js"), "--acp"}
 	},
