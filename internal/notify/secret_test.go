@@ -50,7 +50,8 @@ func TestNotifiersNeverSeeASecretAnswer(t *testing.T) {
 	gotJSON := make(chan received, 10)
 	srvJSON := webhookServer(t, func(r received) { gotJSON <- r })
 	b := permission.NewBoard()
-	hook := `cat > "$OUT/$ASKBRIDGE_EVENT.json"; env > "$OUT/$ASKBRIDGE_EVENT.env"; echo done >> "$OUT/$ASKBRIDGE_EVENT.json"`
+	// The environment first: the JSON's last line says the hook is done.
+	hook := `env > "$OUT/$ASKBRIDGE_EVENT.env"; cat > "$OUT/$ASKBRIDGE_EVENT.json.tmp"; mv "$OUT/$ASKBRIDGE_EVENT.json.tmp" "$OUT/$ASKBRIDGE_EVENT.json"`
 	start(t, b, Options{Hook: hook, URL: srv.URL + "/topic"})
 	start(t, b, Options{URL: srvJSON.URL + "/hook#json"})
 	q := secretQuestion()
