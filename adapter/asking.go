@@ -57,6 +57,7 @@ func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome 
 	}
 	<-ticket.Done()
 	res := ticket.Result()
+	b.relay.Conceal(res.Secrets()...) // the reply to the agent is recorded next
 	if settled := <-flowDone; !settled {
 		// The desk, a timeout or a cancel ended the set: show how.
 		permission.Report(context.Background(), clientPeer{b.relay.Client}, req, res)

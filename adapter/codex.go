@@ -157,7 +157,7 @@ func codexCompanion(_ string, p *schemaProp, props map[string]*schemaProp) strin
 // goes, since Other stands for it.
 func codexShape(q *permission.Question, secret map[string]bool) {
 	q.Header, q.Question = q.Question, q.Header
-	q.Secret = secret[q.Question]
+	q.Secret = q.Secret || secret[q.Question]
 	opts := q.Options[:0:0]
 	for _, o := range q.Options {
 		if o.Label != codexOther || o.Description != codexOtherHint {

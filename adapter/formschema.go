@@ -38,6 +38,7 @@ type formField struct {
 // loses their order; this keeps both.
 type schemaProp struct {
 	Type        string          `json:"type"`
+	Format      string          `json:"format"` // "password": what is typed is secret
 	Title       string          `json:"title"`
 	Description string          `json:"description"`
 	Enum        []any           `json:"enum"`
@@ -101,6 +102,9 @@ func parseForm(message string, raw json.RawMessage, companionOf companionRule) (
 		if asked == 1 && message != "" {
 			q.Question = message
 		}
+		// A password field, or a choice whose typed companion is one, asks
+		// a secret (permission.SecretText).
+		q.Secret = props[n].Format == "password" || (companions[n] != "" && props[companions[n]].Format == "password")
 		f.questions = append(f.questions, q)
 		f.fields = append(f.fields, fld)
 	}

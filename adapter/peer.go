@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/askbridge/askbridge/permission"
 )
 
 // ErrPeerGone is returned for a call whose peer went away before answering.
@@ -119,6 +121,9 @@ func (p *Peer) Call(ctx context.Context, method string, params any) (json.RawMes
 	}
 	p.calls[key] = ch
 	p.mu.Unlock()
+	if permission.AskingSecret(ctx) {
+		p.rec.concealResponse(key) // before it is sent: the response may come at once
+	}
 	why := "never sent"
 	defer func() {
 		p.mu.Lock()

@@ -38,6 +38,7 @@ type recorder struct {
 	// step's own answers can be told from the earlier ones.
 	desk     <-chan permission.Event
 	answered map[string]int
+	secrets  secrets // what no line may hold (recordsecret.go)
 }
 
 func newRecorder(w io.Writer) *recorder {
@@ -56,6 +57,7 @@ func (r *recorder) record(dir string, msg []byte, own bool) {
 
 // write appends one entry; r.mu is held.
 func (r *recorder) write(dir string, msg []byte, own bool) {
+	msg = r.conceal(msg)
 	b := append(r.buf[:0], `{"dir":"`...)
 	b = append(b, dir...)
 	b = append(b, '"')

@@ -102,7 +102,7 @@ func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answ
 			return Answer{}, true, nil
 		}
 		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked, Deadline: a.req.Deadline})
-		resp, err := a.peer.RequestPermission(ctx, params)
+		resp, err := a.peer.RequestPermission(askingSecret(ctx, q.Secret), params)
 		if err != nil {
 			if ctx.Err() != nil {
 				return Answer{}, true, nil

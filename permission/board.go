@@ -97,7 +97,9 @@ func NewBoard() *Board {
 	}
 }
 
-// Ticket is one question set on the board.
+// Ticket is one question set on the board. What the board shows (p) has
+// its secret answers Redacted; the answers as typed, which only the asker
+// gets, are kept beside it.
 type Ticket struct {
 	ID     string
 	seq    int64
@@ -105,6 +107,9 @@ type Ticket struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	p      Pending // guarded by board.mu
+
+	answered []Answered // p.Answered as typed; guarded by board.mu
+	result   *Result    // p.Result as typed; guarded by board.mu
 }
 
 // Done is closed once the set is resolved.
@@ -117,10 +122,10 @@ func (t *Ticket) Context() context.Context { return t.ctx }
 func (t *Ticket) Result() Result {
 	t.board.mu.Lock()
 	defer t.board.mu.Unlock()
-	if t.p.Result == nil {
+	if t.result == nil {
 		return Result{Cancelled: true, Reason: "not resolved"}
 	}
-	return *t.p.Result
+	return *t.result
 }
 
 // NextRound counts a new question set in session and returns its round
@@ -230,8 +235,9 @@ func (b *Board) pending(id string) (*Ticket, error) {
 
 // settle resolves t; b.mu is held.
 func (b *Board) settle(t *Ticket, r Result, state, event string) {
+	shown := r.Redacted()
 	t.p.State = state
-	t.p.Result = &r
+	t.p.Result, t.result = &shown, &r
 	b.publish(event, t.p)
 	t.cancel()
 }

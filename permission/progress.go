@@ -35,7 +35,7 @@ func (b *Board) Progress(id string, step int, answers []Answer) (done bool, err 
 	case len(answers) != len(t.p.Asking):
 		return false, fmt.Errorf("%d answers to %d questions", len(answers), len(t.p.Asking))
 	}
-	answered := slices.Clone(t.p.Answered)
+	answered := slices.Clone(t.answered)
 	var next []Asked
 	for i, a := range t.p.Asking {
 		answered = append(answered, Answered{Question: a.Question, Answer: answers[i], Path: a.Path, Index: a.Index})
@@ -44,7 +44,8 @@ func (b *Board) Progress(id string, step int, answers []Answer) (done bool, err 
 		}
 	}
 	if len(next) > 0 {
-		t.p.Answered, t.p.Asking, t.p.Step = answered, next, t.p.Step+1
+		t.answered, t.p.Answered = answered, redactAll(answered)
+		t.p.Asking, t.p.Step = next, t.p.Step+1
 		b.publish(EventAsked, t.p)
 		return false, nil
 	}

@@ -17,9 +17,10 @@ type Question struct {
 	Header      string   `json:"header"`
 	Options     []Option `json:"options"`
 	MultiSelect bool     `json:"multiSelect"`
-	// Secret marks a question whose typed answer must never be shown again
-	// (Codex's isSecret): the summary says it was answered, not what.
-	Secret bool `json:"-"`
+	// Secret marks a question whose typed answer only the agent may read
+	// (Codex's isSecret, a form field of format "password"): see SecretText.
+	// Dialects set it; the AskUserQuestion input does not carry it.
+	Secret bool `json:"secret,omitempty"`
 	// FollowUps maps an option label to the questions asked next when the
 	// user picks it, within the same set.
 	FollowUps map[string][]Question `json:"followUps,omitempty"`

@@ -20,6 +20,9 @@ type wireQuestion struct {
 	Multiple  bool                      `json:"multiple"`
 	FollowUps map[string][]wireQuestion `json:"followUps,omitempty"`
 	Path      string                    `json:"path,omitempty"`
+	// Secret: what is typed is read by the agent alone; the desk shows
+	// permission.SecretText for it afterwards, and the page hides the typing.
+	Secret bool `json:"secret,omitempty"`
 }
 
 // wireAnswer is an answer a set already has, while its follow-ups are asked.
@@ -52,7 +55,7 @@ type wirePending struct {
 }
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
-	w := wireQuestion{Question: q.Question, Header: q.Header, Options: q.Options, Multiple: q.MultiSelect, Path: path}
+	w := wireQuestion{Question: q.Question, Header: q.Header, Options: q.Options, Multiple: q.MultiSelect, Path: path, Secret: q.Secret}
 	if w.Options == nil {
 		w.Options = []permission.Option{}
 	}

@@ -47,7 +47,7 @@ type Answer struct {
 	Path     string   `json:"path"`   // "questions[0]", or a follow-up's path
 	Answer   string   `json:"answer"` // the answer as the model reads it
 	Labels   []string `json:"labels,omitempty"`
-	Custom   string   `json:"custom,omitempty"` // the text typed for "Other"
+	Custom   string   `json:"custom,omitempty"` // the text typed for "Other"; permission.SecretText for a secret question
 }
 
 // fromBoard turns a board event into an Event.
@@ -80,6 +80,9 @@ func fromBoard(ev permission.Event, deskURL string, now time.Time) Event {
 			e.Event = Timeout
 		}
 		for _, a := range r.Answers {
+			// The board shows secrets Redacted already; an event is what
+			// every notifier sends, so it makes sure.
+			a = a.Redacted()
 			e.Answers = append(e.Answers, Answer{Question: a.Question.Question, Header: a.Question.Header,
 				Path: a.Path, Answer: a.Answer.Text(), Labels: a.Answer.Labels, Custom: a.Answer.Custom})
 		}

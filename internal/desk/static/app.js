@@ -81,7 +81,8 @@ function card(p) {
     const otherId = `${name}-other`;
     fs.append(el("div", { class: "other" },
       el("label", { for: otherId, text: "Other:" }),
-      el("input", { type: "text", id: otherId, "data-other": name, maxlength: String(MAX_TYPED), placeholder: "type your own answer" })));
+      el("input", { type: q.secret ? "password" : "text", autocomplete: "off", id: otherId, "data-other": name, maxlength: String(MAX_TYPED),
+        placeholder: q.secret ? "type your answer (only the agent sees it)" : "type your own answer" })));
     form.append(fs);
   });
   const error = el("p", { class: "error", role: "alert" });

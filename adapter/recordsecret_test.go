@@ -1,0 +1,99 @@
+package adapter
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// recordedWithin waits until the recording holds want, and returns it.
+func recordedWithin(t *testing.T, h *relayHarness, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		h.relay.Flush()
+		got := h.rec.String()
+		if strings.Contains(got, want) {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the recording never held %s:\n%s", want, got)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// A secret typed in the editor reaches the agent; the recording has the
+// placeholder where the client sent it, where askbridge replied with it,
+// and where the agent repeated it.
+func TestRecordingHidesASecretTypedInTheEditor(t *testing.T) {
+	h, req, _ := codexAsk(t, codexPass)
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"  s3cr3t-t0ken "}}}`)
+	assert.JSONEq(t, `{"action":"accept","content":{"token":"None of the above","token_note":"s3cr3t-t0ken"}}`, string(h.agentReply(t, "0").Result))
+	h.agent.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"You said s3cr3t-t0ken."}}}}`)
+	h.client.recv()
+	got := recordedWithin(t, h.relayHarness, "You said ")
+	assert.NotContains(t, got, "s3cr3t")
+	assert.Contains(t, got, `"_meta":{"customText":"(secret)"}`, "the client's line")
+	assert.Contains(t, got, `"token_note":"(secret)"`, "askbridge's reply to the agent")
+	assert.Contains(t, got, `You said (secret).`, "the agent's echo")
+}
+
+// A secret typed at the desk never reaches the recording either: not in
+// the desk's line, not in the reply to the agent.
+func TestRecordingHidesASecretTypedAtTheDesk(t *testing.T) {
+	board := permission.NewBoard()
+	h := newBridgeHarness(t, Options{Advertise: true, Board: board})
+	defer h.relay.RecordDesk(board)()
+	h.openSession(t, "s1")
+	h.agent.send(codexPass)
+	h.nextRequest(t, "session/request_permission")
+	sets := board.List()
+	require.Len(t, sets, 1)
+	done, err := board.Progress(sets[0].ID, 0, []permission.Answer{{Other: true, Custom: "d3sk-s3cr3t"}})
+	require.NoError(t, err)
+	require.True(t, done)
+	assert.Contains(t, string(h.agentReply(t, "0").Result), `"token_note":"d3sk-s3cr3t"`)
+	got := recordedWithin(t, h.relayHarness, `"token_note"`)
+	assert.NotContains(t, got, "d3sk-s3cr3t")
+	assert.Contains(t, got, `"answers":[["(secret)"]]`, "the desk's line")
+	assert.Contains(t, got, `"token_note":"(secret)"`)
+}
+
+// A form field of format "password" is a secret question like Codex's.
+func TestPasswordFieldIsSecret(t *testing.T) {
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.openSession(t, "s1")
+	h.agent.send(`{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Log in","requestedSchema":{"type":"object",` +
+		`"properties":{"user":{"type":"string","title":"User"},"pass":{"type":"string","title":"Password","format":"password"}},"required":["user","pass"]}}}`)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"alice"}}}`)
+	req, _ = h.nextRequest(t, "session/request_permission")
+	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"pa55word"}}}`)
+	assert.JSONEq(t, `{"action":"accept","content":{"user":"alice","pass":"pa55word"}}`, string(h.agentReply(t, "7").Result))
+	got := recordedWithin(t, h.relayHarness, `"pass":"(secret)"`)
+	assert.NotContains(t, got, "pa55word")
+	assert.Contains(t, got, "alice", "a field not secret is recorded as it was")
+	assert.Contains(t, got, "Password: "+permission.SecretAnswer, "the summary hides it")
+
+	f, err := parseForm("", []byte(`{"properties":{"question_0":{"type":"string","oneOf":[{"const":"A"}]},"question_0_custom":{"type":"string","format":"password"},"q1":{"type":"string","enum":["x"]}}}`), claudeCompanion)
+	require.NoError(t, err)
+	assert.True(t, f.questions[0].Secret, "a choice whose typed companion is a password")
+	assert.False(t, f.questions[1].Secret)
+}
+
+func TestRewriteStringsKeepsNamesOrderAndNumbers(t *testing.T) {
+	s := &secrets{}
+	s.add("abc")
+	s.add("l0ng-s3cret")
+	in := `{"jsonrpc":"2.0","id":"abc","method":"abc","params":{"z":1.50,"abc":"abc","a":[true,null,"say l0ng-s3cret twice: l0ng-s3cret","xabcx"],"e":{}}}`
+	out, err := rewriteStrings([]byte(in), s.hide)
+	require.NoError(t, err)
+	assert.Equal(t, `{"jsonrpc":"2.0","id":"abc","method":"abc","params":{"z":1.50,"abc":"(secret)","a":[true,null,"say (secret) twice: (secret)","xabcx"],"e":{}}}`, string(out),
+		"a short secret only as a whole string; a message's own id and method stay")
+}
