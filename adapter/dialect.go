@@ -58,6 +58,13 @@ type Claim struct {
 	// AsForm lets the set be shown as one form to a client that renders
 	// forms, instead of a permission request per question.
 	AsForm bool
+	// Renderable says the message is a form the client can render as it
+	// is. To a client that renders forms it goes untouched, and the set is
+	// watched (watch.go): on the board for the desk, the notifiers and the
+	// deadline; the first answer wins. ReadResponse reads the client's
+	// response to it as the set's result.
+	Renderable   bool
+	ReadResponse func(resp json.RawMessage) permission.Result
 	// Fallback forwards the request to the client first, and serves the
 	// claim only when the client answers that it does not know the method
 	// (-32601): a client that implements an agent's extension keeps its own

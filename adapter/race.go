@@ -1,0 +1,56 @@
+package adapter
+
+import (
+	"context"
+	"time"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// race puts req on the board and lets the client (flow), the desk and every
+// other front end, the deadline and ctx race for it: the first to settle the
+// set wins, and the others are withdrawn. flow asks the client (req with
+// its deadline), with a
+// context that ends as soon as anyone else settles the set (withdrawing what
+// it sent); its result settles the set as the client's. race returns the
+// settled ticket and whether flow settled it.
+func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(context.Context, permission.Request) (permission.Result, error)) (*permission.Ticket, bool) {
+	if b.opts.QuestionTimeout > 0 {
+		req.Deadline = time.Now().Add(b.opts.QuestionTimeout)
+	}
+	ticket := b.board.Open(req)
+	b.logger.Info("asking", "session", req.SessionID, "round", req.Round, "questions", len(req.Questions), "ticket", ticket.ID)
+
+	flowCtx, stopFlow := context.WithCancel(ticket.Context())
+	defer stopFlow()
+	flowDone := make(chan bool, 1) // whether the flow settled the set itself
+	go func() {
+		res, err := flow(flowCtx, req)
+		switch {
+		case err == nil && flowCtx.Err() == nil:
+			flowDone <- b.board.Answer(ticket.ID, res) == nil
+		case err == nil || flowCtx.Err() != nil:
+			flowDone <- false // answered elsewhere or cancelled: the ticket says which
+		default:
+			b.logger.Warn("asking the client failed", "err", err)
+			b.board.Cancel(ticket.ID, err.Error())
+			flowDone <- false
+		}
+	}()
+	b.await(ctx, ticket, req)
+	b.relay.Conceal(ticket.Result().Secrets()...) // the reply to the agent is recorded next
+	return ticket, <-flowDone
+}
+
+// await waits until the ticket is settled: by whoever settles it, by ctx
+// ending (the set is cancelled with its cause), or by the deadline.
+func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permission.Request) {
+	select {
+	case <-ticket.Done():
+	case <-ctx.Done():
+		b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
+	case <-b.expired(ticket):
+		b.onQuestionTimeout(ticket.ID, req)
+	}
+	<-ticket.Done()
+}
