@@ -41,7 +41,7 @@ func TestWebhookFollowsNoRedirect(t *testing.T) {
 	elsewhere := webhookServer(t, func(r received) { reached <- r })
 	t.Setenv(TokenEnv, "tk_abc")
 	for name, target := range map[string]func(self string) string{
-		"another origin": func(string) string { return elsewhere.URL + "/stolen?x=1" },
+		"another origin":  func(string) string { return elsewhere.URL + "/stolen?x=1" },
 		"the same origin": func(self string) string { return self + "/moved" },
 	} {
 		t.Run(name, func(t *testing.T) {
