@@ -25,6 +25,10 @@ func TestASecondResponseToOneRequestIsDropped(t *testing.T) {
 	assert.Equal(t, `{"jsonrpc":"2.0","id":"s","result":{"stopReason":"end_turn"}}`, h.client.recv())
 	h.agent.send(`{"jsonrpc":"2.0","method":"_marker"}`)
 	assert.Equal(t, `{"jsonrpc":"2.0","method":"_marker"}`, h.client.recv(), "a second response reached the client")
+
+	// An error to id null answers no request: it is passed on.
+	h.client.send(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
+	assert.Equal(t, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, h.agent.recv())
 }
 
 // A peer that sends two requests with one id while the first is open gets

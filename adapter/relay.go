@@ -168,9 +168,10 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 		r.mu.Lock()
 		f, ok := answered.take(key)
 		r.mu.Unlock()
-		if !ok {
+		if !ok && key != "null" {
 			// A second answer, or one to a request never forwarded (or
-			// already failed): the requester has its one response.
+			// already failed): the requester has its one response. An
+			// error to id null answers no request and goes on.
 			r.logger.Warn("dropped a response to no request waiting for it", "from", from.name, "id", preview(h.id))
 			return
 		}
