@@ -160,6 +160,9 @@ func runTree(ctx context.Context, cmd *exec.Cmd, stdin []byte) (stdout, stderr s
 		err = <-exited
 	}
 	tree.end() // what it left running in the background ends with it
+	// Only a process that left the tree can still hold stdin unread: the
+	// write gives up on it.
+	defer inW.Close()
 	grace := time.NewTimer(outputGrace)
 	defer grace.Stop()
 	for range 2 {
