@@ -61,7 +61,7 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
 	fs.StringVar(&o.injectAsk, "inject-ask", "auto", "list askbridge's MCP ask tool (askbridge mcp) in each session: auto (for agents that cannot ask in a way askbridge handles, such as Gemini CLI), always, or never")
-	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin")
+	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command (sh -c; cmd.exe /c on Windows) for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin; at most 4 run at once and 64 events wait (more are dropped); a hook runs at most 30 s, and whatever it starts ends with it")
 	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
 	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
 	fs.IntVar(&o.maxLine, "max-line", 0, "refuse a message longer than this many `BYTES` from either side with a JSON-RPC error (0: no limit)")
