@@ -122,9 +122,10 @@ func (b *Bridge) startWatch(d Dialect, m *Message, c *Claim, w *watched) {
 		}
 		res := t.Result()
 		b.relay.Conceal(res.Secrets()...)
+		// Withdrawn first: what the agent does with the answer comes after.
+		b.relay.Client.Notify(cancelRequestMethod, cancelRequest{RequestID: m.ID})
 		result, err := c.Reply(context.WithoutCancel(ctx), outcomeOf(res))
 		b.replyAgent(d.Name(), m.ID, result, err)
-		b.relay.Client.Notify(cancelRequestMethod, cancelRequest{RequestID: m.ID})
 		b.logger.Info("answered a form the editor shows from elsewhere; withdrew the editor's copy", "ticket", t.ID, "source", res.Source)
 	}()
 }
