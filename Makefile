@@ -1,9 +1,12 @@
 GO ?= go
+# What askbridge --version prints: the tag, or the commit in a checkout.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
+LDFLAGS := -X main.buildVersion=$(VERSION)
 
-.PHONY: build demo test test-live test-browser bench fmt vet
+.PHONY: build demo test test-live test-browser bench fmt vet dist test-dist
 
 build:
-	$(GO) build -o bin/askbridge ./cmd/askbridge
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/askbridge ./cmd/askbridge
 
 # See it work: a built-in agent asks through askbridge, you answer in the terminal.
 demo:
