@@ -30,3 +30,20 @@ bench: build
 
 fmt:
 	gofmt -l -w .
+
+# GoReleaser from the Go module proxy, kept in the ignored .cache/ by version.
+GORELEASER_VERSION := v2.15.1
+GORELEASER := .cache/tools/goreleaser-$(GORELEASER_VERSION)/goreleaser
+$(GORELEASER):
+	GOBIN=$(CURDIR)/$(dir $(GORELEASER)) $(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
+
+# The six archives and checksums.txt (a snapshot: no tag, nothing published),
+# then the npm packages from the same binaries: dist/npm/*.tgz.
+dist: $(GORELEASER)
+	$(GORELEASER) release --snapshot --clean
+	node npm/build.mjs
+
+# The npm tarballs installed offline into an empty project and run through
+# the npx launcher (Linux).
+test-dist: dist
+	npm/test.sh
