@@ -47,7 +47,8 @@ function writeJSON(file, value) {
 
 const { version } = readJSON(path.join(dist, 'metadata.json'));
 if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) {
-  throw new Error(`${dist}/metadata.json: version ${JSON.stringify(version)} is not one npm takes`);
+  console.error(`npm/build.mjs: ${dist}/metadata.json: version ${JSON.stringify(version)} is not one npm takes`);
+  process.exit(1);
 }
 
 // The binaries GoReleaser built, by goos/goarch. Paths in artifacts.json
@@ -57,6 +58,17 @@ for (const a of readJSON(path.join(dist, 'artifacts.json'))) {
   if (a.type === 'Binary' && a.extra?.ID === 'askbridge') {
     binaries.set(`${a.goos}/${a.goarch}`, path.resolve(root, a.path));
   }
+}
+
+function fail(message) {
+  console.error(`npm/build.mjs: ${message}`);
+  process.exit(1);
+}
+
+const missing = platforms.filter((p) => !binaries.has(`${p.goos}/${p.goarch}`)).map((p) => `${p.goos}/${p.goarch}`);
+if (missing.length === platforms.length) fail(`no askbridge binaries in ${dist}/artifacts.json`);
+if (missing.length > 0 && !allowMissing) {
+  fail(`no binary for ${missing.join(', ')} in ${dist}/artifacts.json (--allow-missing for a partial build)`);
 }
 
 const out = path.join(dist, 'npm');
@@ -71,15 +83,11 @@ function pack(dir) {
 }
 
 const optionalDependencies = {};
-const missing = [];
 for (const p of platforms) {
   const name = `@askbridge/${p.os}-${p.cpu}`;
   optionalDependencies[name] = version;
   const binary = binaries.get(`${p.goos}/${p.goarch}`);
-  if (!binary) {
-    missing.push(`${p.goos}/${p.goarch}`);
-    continue;
-  }
+  if (!binary) continue;
   const exe = p.os === 'win32' ? 'askbridge.exe' : 'askbridge';
   const dir = path.join(out, 'packages', `${p.os}-${p.cpu}`);
   fs.mkdirSync(path.join(dir, 'bin'), { recursive: true });
@@ -101,10 +109,6 @@ for (const p of platforms) {
     'its launcher picks the package of your platform.\n');
   pack(dir);
 }
-if (missing.length > 0 && !allowMissing) {
-  throw new Error(`no binary for ${missing.join(', ')} in ${dist}/artifacts.json (--allow-missing for a partial build)`);
-}
-if (missing.length === platforms.length) throw new Error(`no binaries in ${dist}/artifacts.json`);
 
 const main = path.join(out, 'packages', 'askbridge');
 fs.cpSync(path.join(root, 'npm', 'askbridge'), main, { recursive: true });

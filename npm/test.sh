@@ -8,7 +8,7 @@
 # a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dist=$PWD/dist
+dist=${DIST:-$PWD/dist}
 here=$PWD/npm
 
 version=$(node -p 'require(process.argv[1]).version' "$dist/metadata.json")
@@ -82,16 +82,44 @@ if run 0 "npx askbridge demo" npx askbridge demo; then
   else bad "npx askbridge demo: the answers are not quoted" "$tmp/out"; fi
 fi
 
+# Processes that outlive the run: stdin is a fifo the test holds open on
+# fd 8 (and keeps from the children), so askbridge gets EOF only when the
+# test closes it, as when an editor closes the agent's pipe.
+mkfifo "$tmp/in"
+exec 8<>"$tmp/in"
+export AGENT_PIDFILE=$tmp/agent.pid
+# start CMD...: run CMD -- the scripted agent in the background, $pid its
+# pid; wait for the agent to run.
+start() {
+  rm -f "$tmp/agent.pid"
+  "$@" -- node "$here/testdata/agent.js" <"$tmp/in" >"$tmp/out" 2>"$tmp/err" 8>&- &
+  pid=$!; bg+=("$pid")
+  for _ in $(seq 100); do [ -s "$tmp/agent.pid" ] && return 0; sleep 0.1; done
+  bad "$*: the agent did not start" "$tmp/err"; return 1
+}
+# finish: wait (at most 20 s) for $pid; its exit status in $code.
+finish() {
+  for _ in $(seq 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  code=0; wait "$pid" 2>/dev/null || code=$?
+}
+agent_gone() { ! kill -0 "$(cat "$tmp/agent.pid")" 2>/dev/null; }
+# tree PID: PID and its descendants.
+tree() { echo "$1"; for c in $(pgrep -P "$1"); do tree "$c"; done; }
+
 # One relay round: the client's initialize goes to the scripted agent, its
-# answer comes back, and the agent's exit code 3 (on stdin EOF) is
-# askbridge's. Through npx and directly, byte for byte the same.
-echo '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}' >"$tmp/stdin"
-if run 3 "relay round, the binary directly" env AGENT_EXIT=3 "$binary" -- node "$here/testdata/agent.js"; then
-  cp "$tmp/out" "$tmp/direct.out"
-  if run 3 "relay round through npx" env AGENT_EXIT=3 npx askbridge -- node "$here/testdata/agent.js"; then
-    if has out '"name":"npx-scripted-agent"' && cmp -s "$tmp/out" "$tmp/direct.out"; then
-      ok "relay round through npx: the agent's answer on stdout as the binary writes it, exit code 3"
-    else bad "relay round through npx: stdout differs from the binary's" "$tmp/out" "$tmp/direct.out"; fi
+# answer comes back, and the agent exits 3 on its own, which is askbridge's
+# exit code then. Through npx and directly, stdout byte for byte the same.
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}'
+relay() {
+  echo "$init" >&8
+  AGENT_EXIT_AFTER_INIT=3 start "$@" && finish
+}
+if relay "$binary"; then
+  cp "$tmp/out" "$tmp/direct.out"; direct=$code
+  if relay npx askbridge; then
+    if [ "$direct" = 3 ] && [ "$code" = 3 ] && has out '"name":"npx-scripted-agent"' && cmp -s "$tmp/out" "$tmp/direct.out"; then
+      ok "relay round through npx: the agent's answer on stdout as the binary writes it, its exit code 3"
+    else bad "relay round through npx: exit $code (directly: $direct), or stdout differs from the binary's" "$tmp/out" "$tmp/direct.out" "$tmp/err"; fi
   fi
 fi
 
@@ -105,25 +133,8 @@ if run 42 "arguments through npx" env ASKBRIDGE_BINARY="$tmp/args.sh" npx askbri
   else bad "arguments through npx: got $(cat "$tmp/out")"; fi
 fi
 
-# A long-running askbridge whose stdin stays open, with an agent that
-# waits: start CMD..., wait for the agent, set $pid.
-mkfifo "$tmp/in"
-exec 8<>"$tmp/in"
-start() {
-  rm -f "$tmp/agent.pid"
-  "$@" -- node "$here/testdata/agent.js" <"$tmp/in" >"$tmp/out" 2>"$tmp/err" &
-  pid=$!; bg+=("$pid")
-  for _ in $(seq 100); do [ -s "$tmp/agent.pid" ] && return 0; sleep 0.1; done
-  bad "$*: the agent did not start" "$tmp/err"; return 1
-}
-# finish: wait (at most 20 s) for $pid; its exit status in $code.
-finish() {
-  for _ in $(seq 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  code=0; wait "$pid" || code=$?
-}
-agent_gone() { ! kill -0 "$(cat "$tmp/agent.pid")" 2>/dev/null; }
-
-export AGENT_PIDFILE=$tmp/agent.pid
+# SIGTERM to the launcher (an editor stopping its agent server) reaches
+# askbridge, which stops its agent and exits as it does run directly.
 if start "$binary"; then
   kill -TERM "$pid"; finish; direct=$code
   if start "$launcher"; then
@@ -139,13 +150,29 @@ if start "$binary"; then
   fi
 fi
 
+# askbridge dying of a signal: the launcher dies of the same one.
 if start "$launcher"; then
   child=$(pgrep -P "$pid" -x askbridge || true)
   kill -KILL "$child"; finish
   if [ "$code" = 137 ]; then ok "askbridge killed with SIGKILL: the launcher dies of SIGKILL too (137)"
   else bad "askbridge killed with SIGKILL: the launcher exited $code, want 137" "$tmp/err"; fi
 fi
-exec 8>&-
+
+# An editor that kills npx outright and closes the pipe: nothing is left
+# (npm's sh -c does not pass signals on; askbridge's stdin ends instead).
+if start npx askbridge; then
+  procs=$(tree "$pid" | tr '\n' ' ')
+  kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
+  exec 8>&-
+  left=$procs
+  for _ in $(seq 100); do
+    left=$(for p in $procs; do if kill -0 "$p" 2>/dev/null; then echo "$p"; fi; done | tr '\n' ' ')
+    [ -z "$left" ] && break; sleep 0.1
+  done
+  if [ -z "$left" ] && [ "$(echo "$procs" | wc -w)" -ge 5 ]; then
+    ok "npx killed and stdin closed: npx's sh, the launcher, askbridge and the agent are gone ($(echo "$procs" | wc -w) processes)"
+  else bad "npx killed and stdin closed: still running: $left(of $procs)"; ps -o pid,ppid,args -p "$(echo $left | tr ' ' ,)" || true; fi
+fi
 
 echo "npm/test.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

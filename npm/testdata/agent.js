@@ -1,6 +1,7 @@
-// A scripted ACP agent for npm/test.sh: it answers initialize, writes its
-// pid to $AGENT_PIDFILE when set (so the test knows it runs), and exits
-// with $AGENT_EXIT (default 0) when its stdin ends.
+// A scripted ACP agent for npm/test.sh: it answers initialize, then exits
+// with $AGENT_EXIT_AFTER_INIT when that is set; it writes its pid to
+// $AGENT_PIDFILE when set (so the test knows it runs), and exits 0 when its
+// stdin ends.
 'use strict';
 const fs = require('fs');
 const readline = require('readline');
@@ -20,6 +21,7 @@ lines.on('line', (line) => {
         agentInfo: { name: 'npx-scripted-agent', version: '1.0.0' },
       },
     }) + '\n');
+    if (process.env.AGENT_EXIT_AFTER_INIT) process.exit(Number(process.env.AGENT_EXIT_AFTER_INIT));
   }
 });
-lines.on('close', () => process.exit(Number(process.env.AGENT_EXIT || 0)));
+lines.on('close', () => process.exit(0));
