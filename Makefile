@@ -37,10 +37,15 @@ GORELEASER := .cache/tools/goreleaser-$(GORELEASER_VERSION)/goreleaser
 $(GORELEASER):
 	GOBIN=$(CURDIR)/$(dir $(GORELEASER)) $(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
 
+# GoReleaser reads the git remote's URL and, without one (a worktree), drops
+# the commit from the snapshot's version: give it the project's, in its own
+# environment only.
+NO_REMOTE := $(if $(shell git remote 2>/dev/null),,GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.url GIT_CONFIG_VALUE_0=https://github.com/askbridge/askbridge.git)
+
 # The six archives and checksums.txt (a snapshot: no tag, nothing published),
 # then the npm packages from the same binaries: dist/npm/*.tgz.
 dist: $(GORELEASER)
-	$(GORELEASER) release --snapshot --clean
+	$(NO_REMOTE) $(GORELEASER) release --snapshot --clean
 	node npm/build.mjs
 
 # The npm tarballs installed offline into an empty project and run through

@@ -153,7 +153,7 @@ fi
 # askbridge dying of a signal: the launcher dies of the same one.
 if start "$launcher"; then
   child=$(pgrep -P "$pid" -x askbridge || true)
-  kill -KILL "$child"; finish
+  kill -KILL "$child"; finish 2>/dev/null  # not bash's "Killed" notice
   if [ "$code" = 137 ]; then ok "askbridge killed with SIGKILL: the launcher dies of SIGKILL too (137)"
   else bad "askbridge killed with SIGKILL: the launcher exited $code, want 137" "$tmp/err"; fi
 fi
