@@ -56,6 +56,15 @@ else
 fi
 launcher=$project/node_modules/.bin/askbridge
 
+# Another platform's package is refused here: its os and cpu fields work.
+other=$(ls "$dist"/npm/askbridge-*-*-"$version".tgz | grep -v -- "-$platform-$version.tgz" | head -1 || true)
+if [ -n "$other" ]; then
+  mkdir -p "$tmp/other" && echo '{"name":"other","private":true}' >"$tmp/other/package.json"
+  if (cd "$tmp/other" && ! timeout 120 npm install "$other" >"$tmp/other.log" 2>&1) && grep -q EBADPLATFORM "$tmp/other.log"; then
+    ok "npm refuses $(basename "$other") on $platform (EBADPLATFORM)"
+  else bad "npm install of $(basename "$other") on $platform: want EBADPLATFORM" "$tmp/other.log"; fi
+fi
+
 # run CODE NAME CMD...: CMD (stdin from $tmp/stdin) must exit with CODE.
 run() {
   local want=$1 name=$2 code=0; shift 2
