@@ -60,6 +60,9 @@ type agentIdentity struct {
 			Fork   *struct{} `json:"fork"`
 			Resume *struct{} `json:"resume"`
 		} `json:"sessionCapabilities"`
+		McpCapabilities struct {
+			HTTP bool `json:"http"`
+		} `json:"mcpCapabilities"`
 	} `json:"agentCapabilities"`
 	known bool
 }
