@@ -148,3 +148,30 @@ func TestMCPAskRecognisesCopilot(t *testing.T) {
 		assert.Contains(t, string(raw), `"type":"http"`, "argv %v", argv)
 	}
 }
+
+// copilotOptions are Copilot CLI 1.0.102's options for running an MCP tool
+// that is not read-only (live/copilot_direct_test.go).
+const copilotOptions = `[{"optionId":"allow_once","kind":"allow_once","name":"Allow once"},{"optionId":"allow_always","kind":"allow_always","name":"Always allow"},{"optionId":"reject_once","kind":"reject_once","name":"Deny"}]`
+
+// askbridge answers none of Copilot's permission requests: its ask tool is
+// read-only, so Copilot asks none for it, and Copilot's request for an MCP
+// tool names no server, so one for a tool of the same name on another
+// server, or a shell command, would look the same. Every one reaches the
+// client byte for byte.
+func TestMCPAskAnswersNoCopilotPermission(t *testing.T) {
+	h := newHTTPInjectHarness(t, "copilot", "--acp", "--stdio")
+	h.initialize(t, copilotInit)
+	raw, _ := lastServer(t, h.start(t, "n1", "session/new", `{"cwd":"/w","mcpServers":[]}`, "s1"))
+	var l httpListing
+	require.NoError(t, json.Unmarshal(raw, &l))
+	server := l.Name
+	for i, line := range []string{
+		permissionLine(1, "s1", "call_askbridge_0", "ask_user_question", "other", copilotOptions),
+		permissionLine(2, "s1", "call_askbridge_0", server+"-ask_user_question", "other", copilotOptions),
+		permissionLine(3, "s1", "call_x", "rm -rf build # "+server+"-ask_user_question", "execute", copilotOptions),
+		permissionLine(4, "s1", "mcp_"+server+"_ask_user_question_0", "ask_user_question ("+server+" MCP Server)", "other", copilotOptions),
+	} {
+		h.agent.send(line)
+		assert.Equal(t, line, h.client.recv(), "request %d reaches the client as it came", i+1)
+	}
+}
