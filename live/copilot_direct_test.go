@@ -29,19 +29,19 @@ import (
 // in it — so askbridge could not tell its own tool's request from another
 // server's tool of the same name: it answers none of Copilot's.
 
-// httpProbe is an http MCP server of the test's own with one tool,
-// ask_user_question, answering "probe ok"; calls counts its calls.
+// httpProbe is an http MCP server of the test's own with one tool, named
+// tool, answering "probe ok"; calls counts its calls.
 type httpProbe struct {
 	url   string
 	mu    sync.Mutex
 	calls int
 }
 
-func newHTTPProbe(t *testing.T, readOnly bool) *httpProbe {
+func newHTTPProbe(t *testing.T, readOnly bool, name string) *httpProbe {
 	t.Helper()
 	p := &httpProbe{}
 	s := mcp.NewServer(&mcp.Implementation{Name: "probe", Version: "1"}, nil)
-	tool := &mcp.Tool{Name: "ask_user_question", InputSchema: json.RawMessage(`{"type":"object"}`)}
+	tool := &mcp.Tool{Name: name, InputSchema: json.RawMessage(`{"type":"object"}`)}
 	if readOnly {
 		tool.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true}
 	}
@@ -71,7 +71,7 @@ func TestCopilotDirectMCPTools(t *testing.T) {
 		name := map[bool]string{true: "read-only", false: "not_read-only"}[readOnly]
 		t.Run(name, func(t *testing.T) {
 			m := model(t, harness.Copilot.Tool, dbQuestion, dbQuestion)
-			p := newHTTPProbe(t, readOnly)
+			p := newHTTPProbe(t, readOnly, "ask_user_question")
 			perms := &permissionLog{answer: func(int, map[string]any) string { return pick("allow_once") }}
 			r := harness.Start(t, harness.Copilot, harness.Options{ModelURL: m.URL, Client: harness.Client{RequestPermission: perms.handle}})
 			info, err := r.Initialize(harness.NoFeatures)
