@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
 	"net"
 	"sync"
@@ -105,6 +106,11 @@ func (b *Bridge) Setup(r *Relay) func() {
 	return func() {
 		stopSocket()
 		b.Drain(errShutdown, 5*time.Second)
+		for _, d := range b.dialects {
+			if c, ok := d.(io.Closer); ok {
+				c.Close() // a dialect's own server (MCPAsk's HTTP one)
+			}
+		}
 	}
 }
 

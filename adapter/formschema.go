@@ -137,6 +137,10 @@ func (f *form) field(n string, p *schemaProp, companion string) (permission.Ques
 	default:
 		return q, fld, fmt.Errorf("requestedSchema.properties.%s: type %q cannot be asked as a choice", n, p.Type)
 	}
+	// A choice with no free-text field beside it can only send one of its
+	// values: Kimi Code drops any other and reads the form as dismissed.
+	// "Other" is not offered where what the user types would be lost.
+	q.NoOther = fld.kind != "text" && fld.companion == ""
 	return q, fld, nil
 }
 

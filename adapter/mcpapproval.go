@@ -29,6 +29,14 @@ type mcpApproval struct {
 }
 
 // mcpApprovals are the agents whose MCP approvals askbridge knows.
+//
+// Copilot CLI (1.0.102) has no row, on purpose: it asks no approval for a
+// tool whose annotations say it is read-only, as askbridge's ask tool does
+// (live/copilot_direct_test.go), and for any other MCP tool its request is
+// titled with the bare tool name, kind other, options allow_once,
+// allow_always, reject_once and the model's own call id: no server in it,
+// nothing a request for another server's tool of the same name lacks. Such
+// a request goes to the user.
 var mcpApprovals = []mcpApproval{{
 	// Gemini CLI: "ask_user_question (askbridge-… MCP Server)", kind other,
 	// options proceed_always_server, proceed_always_tool, proceed_once,

@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/internal/mcpask"
 )
 
 // MCPAsk is the dialect of agents that cannot ask the user anything under
@@ -45,6 +47,7 @@ type MCPAsk struct {
 	tags     map[string]string // tag -> session id
 	sessions map[string]bool   // sessions the server was listed in
 	noted    bool              // the Gemini trust note was logged
+	http     *mcpask.HTTP      // the tool over HTTP, once listed so
 }
 
 // The server as agents see it: Gemini offers its tool to the model as
@@ -158,8 +161,11 @@ func (d *MCPAsk) onSessionStart(h Host, method string) Interceptor {
 			return Pass
 		}
 		tag := newTag()
-		entry := mustJSON(stdioServer{Name: d.ServerName(), Command: d.Command, Args: []string{"mcp"},
-			Env: []envVariable{{SocketEnv, d.Socket}, {MCPTagEnv, tag}}})
+		entry, transport, err := d.listing(h, tag)
+		if err != nil {
+			h.Logger().Warn("mcp-ask: not adding askbridge's ask tool", "method", method, "err", err)
+			return Pass
+		}
 		listed := false
 		v := RewriteParams(func(params json.RawMessage) (json.RawMessage, error) {
 			out, err := addServer(params, entry)
@@ -167,6 +173,7 @@ func (d *MCPAsk) onSessionStart(h Host, method string) Interceptor {
 			return out, err
 		})(m)
 		if !listed {
+			d.unlist(tag)
 			h.Logger().Warn("mcp-ask: not adding askbridge's ask tool: the client lists a server of its name, or the params cannot be read", "method", method)
 			return Pass
 		}
@@ -186,12 +193,13 @@ func (d *MCPAsk) onSessionStart(h Host, method string) Interceptor {
 				d.mu.Lock()
 				delete(d.tags, tag)
 				d.mu.Unlock()
+				d.unlist(tag)
 			case r.Result.SessionID != "":
 				d.mapTag(tag, r.Result.SessionID)
 			}
 			return nil
 		}
-		h.Logger().Info("mcp-ask: listed askbridge's ask tool", "method", method, "session", p.SessionID)
+		h.Logger().Info("mcp-ask: listed askbridge's ask tool", "method", method, "transport", transport, "session", p.SessionID)
 		return v
 	}
 }

@@ -60,14 +60,17 @@ type agentIdentity struct {
 			Fork   *struct{} `json:"fork"`
 			Resume *struct{} `json:"resume"`
 		} `json:"sessionCapabilities"`
+		McpCapabilities struct {
+			HTTP bool `json:"http"`
+		} `json:"mcpCapabilities"`
 	} `json:"agentCapabilities"`
 	known bool
 }
 
 // ownDialects are the agents that ask in a way askbridge already handles
 // (forms, Qwen's permission request, OpenCode's server, Cursor's
-// extensions): auto gives them no second question tool.
-var ownDialects = []string{"claude", "qwen", "opencode", "codex", "cursor", "devin"}
+// extensions, Kimi Code's form): auto gives them no second question tool.
+var ownDialects = []string{"claude", "qwen", "opencode", "codex", "cursor", "devin", "kimi"}
 
 // injects decides for one session-creating request.
 func (d *MCPAsk) injects(h Host, method string) bool {

@@ -177,6 +177,8 @@ func TestMCPAskLeavesAlone(t *testing.T) {
 		{"OpenCode", InjectAuto, []string{"/usr/bin/opencode", "acp"}, `{}`, newSession, false},
 		{"Codex", InjectAuto, []string{"node", "/x/codex-acp/dist/index.js"}, `{}`, newSession, false},
 		{"Cursor", InjectAuto, []string{"cursor-agent", "acp"}, `{}`, newSession, false},
+		{"Kimi Code by agentInfo", InjectAuto, []string{"node", "/x/node_modules/@moonshot-ai/kimi-code/dist/main.mjs", "acp"}, `{"agentInfo":{"name":"Kimi Code CLI","version":"2.1.0"}}`, newSession, false},
+		{"Kimi Code by its command", InjectAuto, []string{"kimi", "acp"}, `{}`, newSession, false},
 		{"never, even for Gemini", InjectNever, []string{"gemini", "--acp"}, geminiInit, newSession, false},
 		{"a fork the agent did not advertise", InjectAuto, []string{"gemini"}, geminiInit,
 			`{"jsonrpc":"2.0","id":"n1","method":"session/fork","params":{"sessionId":"s","cwd":"/w"}}`, false},

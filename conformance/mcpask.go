@@ -20,11 +20,29 @@ const (
 // session/new, with the command and socket it was started with.
 var mcpEntry = regexp.MustCompile(`"name":"([^"]*)","command":"[^"]*","args":\["mcp"\],"env":\[\{"name":"ASKBRIDGE_SOCKET","value":"[^"]*"\}`)
 
-// withMCPPaths puts MCPCommand and MCPSocket in the entry, and MCPServer
-// for the server's name wherever it is.
+// The http entry askbridge lists for agents that take no stdio server
+// (Copilot CLI): its port and bearer token are new each run, and a fixture
+// writes them MCPPort and MCPToken. The tag is the path's last part.
+const (
+	MCPPort  = "PORT"
+	MCPToken = "$MCP_TOKEN"
+)
+
+var (
+	mcpHTTPURL = regexp.MustCompile(`"url":"http://127\.0\.0\.1:[0-9]+/mcp/`)
+	mcpBearer  = regexp.MustCompile(`"value":"Bearer [0-9a-f]{64}"`)
+)
+
+// withMCPPaths puts MCPCommand and MCPSocket in the entry (MCPPort and
+// MCPToken in an http one), and MCPServer for the server's name wherever
+// it is.
 func withMCPPaths(line []byte) []byte {
 	if mcpEntry.Match(line) {
 		line = mcpEntry.ReplaceAll(line, []byte(`"name":"$1","command":"`+MCPCommand+`","args":["mcp"],"env":[{"name":"ASKBRIDGE_SOCKET","value":"`+MCPSocket+`"}`))
+	}
+	if mcpHTTPURL.Match(line) {
+		line = mcpHTTPURL.ReplaceAllLiteral(line, []byte(`"url":"http://127.0.0.1:`+MCPPort+`/mcp/`))
+		line = mcpBearer.ReplaceAllLiteral(line, []byte(`"value":"Bearer `+MCPToken+`"`))
 	}
 	return mcpServerName.ReplaceAllLiteral(line, []byte(MCPServer))
 }
@@ -36,7 +54,7 @@ const MCPServer = "$MCP_SERVER"
 
 var (
 	mcpServerName  = regexp.MustCompile(regexp.QuoteMeta(adapter.MCPServerPrefix) + `[g-z]{` + strconv.Itoa(adapter.MCPServerRandom) + `}`)
-	mcpServerGiven = regexp.MustCompile(`"name":"(` + mcpServerName.String() + `)","command"`)
+	mcpServerGiven = regexp.MustCompile(`"name":"(` + mcpServerName.String() + `)","(?:command|url)"`)
 )
 
 // withMCPServer replaces MCPServer in line with the name askbridge listed
@@ -58,7 +76,7 @@ func withMCPServer(line []byte, got [][]byte) []byte {
 // side puts in the tag it received.
 var (
 	mcpTagRef   = regexp.MustCompile(`\$MCP_TAG_([0-9]+)`)
-	mcpTagGiven = regexp.MustCompile(`"name":"ASKBRIDGE_MCP_TAG","value":"([^"]*)"`)
+	mcpTagGiven = regexp.MustCompile(`"name":"ASKBRIDGE_MCP_TAG","value":"([^"]*)"|"url":"http://127\.0\.0\.1:[0-9]+/mcp/([^"]*)"`)
 )
 
 // withMCPTags replaces the tag references in line with the tags found in
@@ -70,7 +88,7 @@ func withMCPTags(line []byte, got [][]byte) []byte {
 	var tags []string
 	for _, g := range got {
 		for _, m := range mcpTagGiven.FindAllSubmatch(g, -1) {
-			tags = append(tags, string(m[1]))
+			tags = append(tags, string(m[1])+string(m[2])) // stdio's env, or http's path
 		}
 	}
 	return mcpTagRef.ReplaceAllFunc(line, func(ref []byte) []byte {

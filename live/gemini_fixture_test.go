@@ -72,11 +72,13 @@ The _askbridge/ask lines of the agent section stand for the question `+"`askbrid
 }
 
 // withMCPAsks puts the MCP server's question before each tool_call_update
-// that ends a call of askbridge's tool: the n-th call of a session asks
+// that ends a call of askbridge's tool (Gemini's call id names the tool;
+// Copilot's tool_call is titled <server>-<tool>): the n-th call of a session asks
 // calls[n], tagged with its session's order of creation.
 func withMCPAsks(agent [][]byte, calls []string) ([][]byte, error) {
-	order := map[string]int{} // session -> k, counting session/new responses
-	done := map[string]int{}  // session -> calls ended so far
+	order := map[string]int{}         // session -> k, counting session/new responses
+	done := map[string]int{}          // session -> calls ended so far
+	copilotCalls := map[string]bool{} // Copilot's call ids of askbridge's tool
 	var out [][]byte
 	asks := 0
 	for _, line := range agent {
@@ -91,6 +93,7 @@ func withMCPAsks(agent [][]byte, calls []string) ([][]byte, error) {
 				Update    struct {
 					SessionUpdate string `json:"sessionUpdate"`
 					ToolCallID    string `json:"toolCallId"`
+					Title         string `json:"title"`
 					Status        string `json:"status"`
 				} `json:"update"`
 			} `json:"params"`
@@ -104,7 +107,11 @@ func withMCPAsks(agent [][]byte, calls []string) ([][]byte, error) {
 			}
 		}
 		u := m.Params.Update
-		if u.SessionUpdate == "tool_call_update" && strings.HasPrefix(u.ToolCallID, "mcp_"+conformance.MCPServer+"_ask_user_question") && (u.Status == "completed" || u.Status == "failed") {
+		if u.SessionUpdate == "tool_call" && u.Title == conformance.MCPServer+"-ask_user_question" {
+			copilotCalls[u.ToolCallID] = true // Copilot CLI's call of it, whatever the model named it
+		}
+		ours := strings.HasPrefix(u.ToolCallID, "mcp_"+conformance.MCPServer+"_ask_user_question") || copilotCalls[u.ToolCallID]
+		if u.SessionUpdate == "tool_call_update" && ours && (u.Status == "completed" || u.Status == "failed") {
 			s := m.Params.SessionID
 			n := done[s]
 			done[s]++

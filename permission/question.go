@@ -21,6 +21,11 @@ type Question struct {
 	// (Codex's isSecret, a form field of format "password"): see SecretText.
 	// Dialects set it; the AskUserQuestion input does not carry it.
 	Secret bool `json:"secret,omitempty"`
+	// NoOther marks a question whose asker cannot take typed text (a form's
+	// choice with no free-text field beside it, which Kimi Code sends): no
+	// "Other" is offered, so what the user types is never silently lost.
+	// Dialects set it; the AskUserQuestion input does not carry it.
+	NoOther bool `json:"noOther,omitempty"`
 	// FollowUps maps an option label to the questions asked next when the
 	// user picks it, within the same set.
 	FollowUps map[string][]Question `json:"followUps,omitempty"`

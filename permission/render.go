@@ -69,7 +69,9 @@ func Render(p Prompt) json.RawMessage {
 		shown = append(shown, ti)
 		options = append(options, choice(toolinfo.OptionName(ti), o.Label))
 	}
-	options = append(options, choice(OtherName, OtherID))
+	if !p.Q.NoOther {
+		options = append(options, choice(OtherName, OtherID))
+	}
 	text := toolinfo.Content(p.Q.Question, shown)
 	if len(p.Picked) > 0 {
 		options = append(options, choice(DoneName, DoneID))

@@ -79,7 +79,7 @@ func (s *Server) parse(asking []permission.Asked, answers [][]string) ([]permiss
 				}
 				if label, isLabel = labelOf(q, typed); !isLabel {
 					switch {
-					case s.opts.NoCustom:
+					case s.opts.NoCustom || q.NoOther:
 						return nil, fmt.Sprintf("%s: %q is not an option of %q", path, typed, q.Question)
 					case ans.Other:
 						return nil, path + ": one typed answer per question"

@@ -23,6 +23,10 @@ type wireQuestion struct {
 	// Secret: what is typed is read by the agent alone; the desk shows
 	// permission.SecretText for it afterwards, and the page hides the typing.
 	Secret bool `json:"secret,omitempty"`
+	// Custom is false when the asker cannot take typed text
+	// (permission.Question.NoOther), as in OpenCode's routes: the page
+	// offers no "Other" input.
+	Custom *bool `json:"custom,omitempty"`
 }
 
 // wireAnswer is an answer a set already has, while its follow-ups are asked.
@@ -56,6 +60,9 @@ type wirePending struct {
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
 	w := wireQuestion{Question: q.Question, Header: q.Header, Options: q.Options, Multiple: q.MultiSelect, Path: path, Secret: q.Secret}
+	if q.NoOther {
+		w.Custom = new(false)
+	}
 	if w.Options == nil {
 		w.Options = []permission.Option{}
 	}

@@ -118,9 +118,9 @@ func (s *Server) gemini(w http.ResponseWriter, r *http.Request) {
 
 // isQuestionTool says whether a declared function is the script's tool:
 // its name, or an MCP server's tool of that name, which Gemini CLI offers as
-// mcp_<server>_<tool>.
+// mcp_<server>_<tool> and Copilot CLI as <server>-<tool>.
 func (s *Server) isQuestionTool(name string) bool {
-	return s.script.Tool != "" && (name == s.script.Tool || strings.HasSuffix(name, "_"+s.script.Tool))
+	return s.script.Tool != "" && (name == s.script.Tool || strings.HasSuffix(name, "_"+s.script.Tool) || strings.HasSuffix(name, "-"+s.script.Tool))
 }
 
 // geminiResults finds the question tool's results in the conversation, keyed

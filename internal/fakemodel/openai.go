@@ -35,6 +35,12 @@ func (s *Server) openai(w http.ResponseWriter, r *http.Request) {
 			found[m.ToolCallID] = ToolResult{Text: textOf(m.Content)}
 		}
 	}
+	tool := s.script.Tool
+	for _, name := range req.toolNames() {
+		if s.isQuestionTool(name) {
+			tool = name // the name the agent offers it under
+		}
+	}
 	t := s.next(offered, found, "call")
 	s.logger.Debug("fakemodel: openai", "offered", offered, "call", t.Call)
 
@@ -49,7 +55,7 @@ func (s *Server) openai(w http.ResponseWriter, r *http.Request) {
 		finish = "tool_calls"
 		message = map[string]any{"role": "assistant", "content": nil, "tool_calls": []any{map[string]any{
 			"index": 0, "id": callID("call", t.Call), "type": "function",
-			"function": map[string]any{"name": s.script.Tool, "arguments": string(s.script.Calls[t.Call])}}}}
+			"function": map[string]any{"name": tool, "arguments": string(s.script.Calls[t.Call])}}}}
 	} else {
 		message = map[string]any{"role": "assistant", "content": t.Text}
 	}
@@ -71,7 +77,7 @@ func (s *Server) openai(w http.ResponseWriter, r *http.Request) {
 		half := len(args) / 2
 		sse(w, "", chunk(map[string]any{"role": "assistant", "content": nil, "tool_calls": []any{map[string]any{
 			"index": 0, "id": callID("call", t.Call), "type": "function",
-			"function": map[string]any{"name": s.script.Tool, "arguments": ""}}}}, nil))
+			"function": map[string]any{"name": tool, "arguments": ""}}}}, nil))
 		for _, part := range []string{args[:half], args[half:]} {
 			sse(w, "", chunk(map[string]any{"tool_calls": []any{map[string]any{
 				"index": 0, "function": map[string]any{"arguments": part}}}}, nil))

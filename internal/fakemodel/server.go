@@ -173,7 +173,7 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, api string, req 
 		http.Error(w, "fakemodel: the body is not "+api+": "+err.Error(), http.StatusBadRequest)
 		return false, false
 	}
-	offered = slices.Contains(req.toolNames(), s.script.Tool)
+	offered = slices.ContainsFunc(req.toolNames(), s.isQuestionTool)
 	s.record(r, body, offered)
 	return offered, true
 }

