@@ -56,7 +56,7 @@ func (b *Bridge) expired(t *permission.Ticket) <-chan struct{} {
 	if t.Deadline().IsZero() {
 		return ch
 	}
-	warn := min(time.Minute, b.opts.QuestionTimeout/4)
+	warn := min(time.Minute, time.Until(t.Deadline())/4)
 	go func() {
 		warned := false
 		for {
@@ -86,8 +86,8 @@ func (b *Bridge) expired(t *permission.Ticket) <-chan struct{} {
 }
 
 func (b *Bridge) onQuestionTimeout(id string, req permission.Request) {
-	b.logger.Info("question timed out", "ticket", id, "after", b.opts.QuestionTimeout)
-	if b.opts.OnTimeout == TimeoutRecommended {
+	b.logger.Info("question timed out", "ticket", id)
+	if b.opts.OnTimeout == TimeoutRecommended && req.Approval == nil { // never an automatic yes
 		b.board.Answer(id, permission.Recommended(req.Questions))
 		return
 	}

@@ -24,6 +24,11 @@ type Options struct {
 	// QuestionTimeout, when non-zero, ends an unanswered question set.
 	QuestionTimeout time.Duration
 	OnTimeout       OnTimeout
+	// Approvals says where the agent's own permission requests are
+	// answered; ApprovalTimeout, when non-zero, ends one nobody answered
+	// (as its reject_once option). QuestionTimeout never ends one.
+	Approvals       Approvals
+	ApprovalTimeout time.Duration
 	// MaxRounds limits question sets per prompt turn; 0 means no limit.
 	MaxRounds int
 	// Limits are the question limits; the zero value means

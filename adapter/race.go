@@ -15,9 +15,7 @@ import (
 // it sent); its result settles the set as the client's. race returns the
 // settled ticket and whether flow settled it.
 func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(context.Context, permission.Request) (permission.Result, error)) (*permission.Ticket, bool) {
-	if b.opts.QuestionTimeout > 0 {
-		req.Deadline = time.Now().Add(b.opts.QuestionTimeout)
-	}
+	req.Deadline = b.deadline(req)
 	ticket := b.board.Open(req)
 	b.logger.Info("asking", "session", req.SessionID, "round", req.Round, "questions", len(req.Questions), "ticket", ticket.ID)
 
@@ -53,4 +51,27 @@ func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permi
 		b.onQuestionTimeout(ticket.ID, req)
 	}
 	<-ticket.Done()
+}
+
+// askBoard puts a set on the board only: the desk, the hub or a deadline
+// settles it; nothing is sent to the client.
+func (b *Bridge) askBoard(ctx context.Context, req permission.Request) Outcome {
+	ticket, _ := b.race(ctx, req, func(ctx context.Context, _ permission.Request) (permission.Result, error) {
+		<-ctx.Done()
+		return permission.Result{}, ctx.Err()
+	})
+	return outcomeOf(ticket.Result())
+}
+
+// deadline is when req times out: an approval only with ApprovalTimeout,
+// a question with QuestionTimeout; zero for never.
+func (b *Bridge) deadline(req permission.Request) time.Time {
+	d := b.opts.QuestionTimeout
+	if req.Approval != nil {
+		d = b.opts.ApprovalTimeout
+	}
+	if d <= 0 {
+		return time.Time{}
+	}
+	return time.Now().Add(d)
 }

@@ -19,7 +19,7 @@ func (b *Bridge) intercept(d Dialect) Interceptor {
 		if c == nil {
 			return Pass
 		}
-		if c.Renderable && b.ClientRendersForms() {
+		if c.Mirror || c.Renderable && b.ClientRendersForms() {
 			if m.ID == nil {
 				return Pass // nothing to answer: the client's to show
 			}
@@ -82,11 +82,14 @@ func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (an
 	if err != nil {
 		return c.Reply(context.WithoutCancel(ctx), Outcome{Status: Invalid, Err: err})
 	}
-	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs}
+	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
 	var o Outcome
-	if c.AsForm && b.ClientRendersForms() {
+	switch {
+	case c.DeskOnly:
+		o = b.askBoard(ctx, req)
+	case c.AsForm && b.ClientRendersForms():
 		o = b.askForm(ctx, req)
-	} else {
+	default:
 		o = b.askClient(ctx, req)
 	}
 	return c.Reply(context.WithoutCancel(ctx), o)

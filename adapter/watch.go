@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/askbridge/askbridge/permission"
 )
@@ -84,11 +83,11 @@ func (b *Bridge) startWatch(d Dialect, m *Message, c *Claim, w *watched) {
 			b.logger.Info(d.Name()+": the editor shows a form askbridge cannot read as questions; not on the desk", "err", err)
 			return
 		}
-		round, _ := b.board.NextRound(c.SessionID, 0)
-		req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, Questions: qs, Round: round}
-		if b.opts.QuestionTimeout > 0 {
-			req.Deadline = time.Now().Add(b.opts.QuestionTimeout)
+		req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, Questions: qs, Approval: c.Approval}
+		if c.Approval == nil { // an approval is no round of questions
+			req.Round, _ = b.board.NextRound(c.SessionID, 0)
 		}
+		req.Deadline = b.deadline(req)
 		read := func(resp json.RawMessage) permission.Result { return askedAs(c.ReadResponse(resp), qs) }
 
 		w.mu.Lock()
@@ -100,7 +99,7 @@ func (b *Bridge) startWatch(d Dialect, m *Message, c *Claim, w *watched) {
 		}
 		w.ticket, w.read = t, read
 		w.mu.Unlock()
-		b.logger.Info("watching a form the editor shows", "session", req.SessionID, "round", round, "questions", len(qs), "ticket", t.ID)
+		b.logger.Info("watching a form the editor shows", "session", req.SessionID, "round", req.Round, "questions", len(qs), "ticket", t.ID)
 
 		select {
 		case <-t.Done():

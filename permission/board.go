@@ -48,6 +48,8 @@ const (
 // Pending is a question set on the board, as front ends show it.
 type Pending struct {
 	ID         string     `json:"id"`
+	Kind       string     `json:"kind"` // KindQuestion or KindApproval
+	Approval   *Approval  `json:"approval,omitempty"`
 	SessionID  string     `json:"sessionID"`
 	ToolCallID string     `json:"toolCallID,omitempty"`
 	Questions  []Question `json:"questions"`
@@ -161,7 +163,10 @@ func (b *Board) Open(req Request) *Ticket {
 		ctx:    ctx,
 		cancel: cancel,
 		p: Pending{SessionID: req.SessionID, ToolCallID: req.ToolCallID, Questions: req.Questions,
-			Round: req.Round, Asked: time.Now(), State: StatePending},
+			Round: req.Round, Asked: time.Now(), State: StatePending, Kind: KindQuestion, Approval: req.Approval},
+	}
+	if req.Approval != nil {
+		t.p.Kind = KindApproval
 	}
 	t.p.ID = t.ID
 	if !req.Deadline.IsZero() {

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"os"
 	"time"
+
+	"github.com/askbridge/askbridge/adapter"
 )
 
 const usage = `askbridge makes an agent's questions work in every ACP client.
@@ -42,6 +44,8 @@ type proxyOptions struct {
 	notifyURL       string
 	maxLine         int
 	version         bool
+	approvals       adapter.Approvals
+	approvalTimeout time.Duration
 }
 
 func proxyFlags() (*flag.FlagSet, *proxyOptions) {
@@ -55,6 +59,8 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.StringVar(&o.render, "render", "auto", "auto: pass forms through to a client that renders them; permission: always show questions as permission requests")
 	fs.DurationVar(&o.questionTimeout, "question-timeout", 0, "end a question set nobody answered after this long (0: wait for ever)")
 	fs.StringVar(&o.onTimeout, "on-timeout", "cancel", "on a question timeout: cancel (the agent is told nobody answered in time), or recommended (the option marked (Recommended), else the first)")
+	fs.Var(&o.approvals, "approvals", "where the agent's own permission requests are answered: client (the editor only, as they are), mirror (the editor, and the desk and notifiers too; the first answer wins), or desk (the desk only; for headless clients)")
+	fs.DurationVar(&o.approvalTimeout, "approval-timeout", 0, "end an approval nobody answered after this long, as the agent's reject option (0: wait for ever); --question-timeout never ends one")
 	fs.IntVar(&o.maxRounds, "max-rounds", 10, "question sets allowed per prompt turn (0: no limit)")
 	fs.StringVar(&o.desk, "desk", "", "also serve the answer desk (HTTP API and web page) on this address, e.g. 127.0.0.1:0")
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
@@ -87,6 +93,10 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--on-timeout %q: want cancel or recommended", o.onTimeout)
 	case o.questionTimeout < 0:
 		return fmt.Errorf("--question-timeout %s: must not be negative", o.questionTimeout)
+	case o.approvalTimeout < 0:
+		return fmt.Errorf("--approval-timeout %s: must not be negative", o.approvalTimeout)
+	case o.approvals == adapter.ApprovalsDesk && o.desk == "":
+		return fmt.Errorf("--approvals desk: nothing could answer them; add --desk ADDR (or use --approvals mirror)")
 	case o.maxRounds < 0:
 		return fmt.Errorf("--max-rounds %d: must not be negative", o.maxRounds)
 	case o.maxLine < 0:

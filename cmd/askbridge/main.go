@@ -108,6 +108,8 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Render:          render,
 		QuestionTimeout: opts.questionTimeout,
 		OnTimeout:       onTimeout,
+		Approvals:       opts.approvals,
+		ApprovalTimeout: opts.approvalTimeout,
 		MaxRounds:       opts.maxRounds,
 		Limits:          limits,
 		Dialects:        dialects,

@@ -41,9 +41,14 @@ type wireAnswer struct {
 // are the ones to answer now: the set's own, then (step 1 on) the
 // follow-ups its answers brought.
 type wirePending struct {
-	ID        string         `json:"id"`
-	SessionID string         `json:"sessionID"`
-	Questions []wireQuestion `json:"questions"`
+	ID string `json:"id"`
+	// Kind is "question", or "approval" for the agent's own permission
+	// request (askbridge --approvals): one question whose options are the
+	// agent's options by name, and Approval says what will run.
+	Kind      string               `json:"kind"`
+	Approval  *permission.Approval `json:"approval,omitempty"`
+	SessionID string               `json:"sessionID"`
+	Questions []wireQuestion       `json:"questions"`
 	Tool      struct {
 		MessageID string `json:"messageID"`
 		CallID    string `json:"callID"`
@@ -78,7 +83,10 @@ func toWireQuestion(q permission.Question, path string) wireQuestion {
 }
 
 func toWire(p permission.Pending) wirePending {
-	w := wirePending{ID: p.ID, SessionID: p.SessionID, Round: p.Round, Step: p.Step, Questions: []wireQuestion{}}
+	w := wirePending{ID: p.ID, Kind: p.Kind, Approval: p.Approval, SessionID: p.SessionID, Round: p.Round, Step: p.Step, Questions: []wireQuestion{}}
+	if w.Kind == "" {
+		w.Kind = permission.KindQuestion
+	}
 	w.Tool.CallID = p.ToolCallID
 	if w.Deadline = p.Deadline; p.Deadline != nil && p.State == permission.StatePending {
 		left := remainingMs(*p.Deadline)

@@ -119,9 +119,9 @@ func (w *Webhook) request(ctx context.Context, e Event) (*http.Request, error) {
 		// ntfy reads UTF-8 headers, but not every proxy passes them:
 		// RFC 2047, which ntfy decodes, keeps the title ASCII.
 		h.Set("Title", mime.BEncoding.Encode("UTF-8", "askbridge: "+e.Title()))
-		h.Set("Tags", ntfyTags[e.Event])
+		h.Set("Tags", ntfyTags[e.base()])
 		h.Set("Priority", "low")
-		if e.Event == Asked || e.Event == Expiring {
+		if e.base() == Asked || e.base() == Expiring {
 			h.Set("Priority", "high") // an agent is blocked on it
 		}
 		if e.DeskURL != "" {
