@@ -84,6 +84,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	board := permission.NewBoard()
+	reportToHub(ctx, opts, board, command, logger)
 	var deskURL string
 	if d, err := startDesk(opts, board, logger, stderr); err != nil {
 		fmt.Fprintln(stderr, "askbridge:", err)

@@ -164,7 +164,11 @@ func (h *Hub) leave(p *peer) {
 		m.there.Store(true)
 		h.board.CancelFrom(m.ticket.ID, permission.SourceHub, "the askbridge left the hub")
 	}
-	h.logger.Info("hub: askbridge left", "id", p.inst.ID, "pending", len(sets))
+	level := slog.LevelInfo
+	if p.inst.PID == 0 {
+		level = slog.LevelDebug // no hello: a probe, such as a second hub's
+	}
+	h.logger.Log(context.Background(), level, "hub: askbridge left", "id", p.inst.ID, "pending", len(sets))
 }
 
 // forwardHolds tells an askbridge when its set is held at the hub's page,
