@@ -9,9 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 
 	"github.com/askbridge/askbridge/internal/desk"
@@ -101,21 +99,4 @@ func loopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// reportToHub has the proxy's board reported to the hub the --hub flag
-// names: auto (the usual socket, whenever a hub is there), off, or a
-// socket's path.
-func reportToHub(ctx context.Context, opts *proxyOptions, board *permission.Board, command []string, logger *slog.Logger) {
-	path := opts.hub
-	switch path {
-	case "off":
-		return
-	case "auto", "":
-		path = hub.SocketPath()
-	}
-	host, _ := os.Hostname()
-	cwd, _ := os.Getwd()
-	me := hub.Instance{Agent: filepath.Base(command[0]), PID: os.Getpid(), Host: host, CWD: cwd}
-	hub.Report(ctx, board, path, me, logger)
 }

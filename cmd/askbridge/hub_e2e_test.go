@@ -81,9 +81,12 @@ type hubSet struct {
 	CWD       string
 	Questions []struct{ Question string }
 	Instance  struct {
-		ID    string
-		Agent string
-		PID   int
+		ID           string
+		Agent        string
+		AgentVersion string
+		Client       string
+		CWD          string
+		PID          int
 	}
 }
 
@@ -105,6 +108,12 @@ func (h *hubProc) waitSets(n int, within time.Duration) []hubSet {
 	}
 }
 
+// hubSetup starts a session in dir, from a client that names itself.
+func (c *client) hubSetup(dir string) string {
+	c.response(c.request("initialize", map[string]any{"protocolVersion": 1, "clientInfo": map[string]any{"name": "zed", "title": "Zed", "version": "1"}}))
+	return c.response(c.request("session/new", map[string]any{"cwd": dir, "mcpServers": []any{}}))["result"].(map[string]any)["sessionId"].(string)
+}
+
 // Two askbridges in two folders report to one hub: both sets are there,
 // named by folder; one answered at the hub reaches its agent alone and
 // withdraws its editor's request; a hub killed and started again gets the
@@ -124,15 +133,19 @@ func TestE2EHubAnswersTheRightAgent(t *testing.T) {
 	a := startClient(t)
 	t.Chdir(dirB)
 	b := startClient(t)
-	sa, sb := a.setup(), b.setup()
+	// Each session in a folder of its own, below the askbridge's.
+	sa, sb := a.hubSetup(filepath.Join(dirA, "api")), b.hubSetup(filepath.Join(dirB, "web"))
 	a.prompt(sa, "_askbridge/ask", map[string]any{"questions": []any{question("Deploy A?", "Deploy", false, "yes", "no")}})
 	b.prompt(sb, "_askbridge/ask", map[string]any{"questions": []any{question("Deploy B?", "Deploy", false, "yes", "no")}})
 	reqA, reqB := a.permissionRequest(), b.permissionRequest()
 
 	byCWD := map[string]hubSet{}
 	for _, s := range h.waitSets(2, 5*time.Second) {
-		byCWD[s.CWD] = s
-		assert.NotEmpty(t, s.Instance.Agent)
+		byCWD[s.Instance.CWD] = s
+		assert.Equal(t, filepath.Dir(s.CWD), s.Instance.CWD, "the session's folder, and the askbridge's")
+		assert.Equal(t, "scripted-agent", s.Instance.Agent, "initialize's agentInfo")
+		assert.Equal(t, "1.0.0", s.Instance.AgentVersion)
+		assert.Equal(t, "Zed", s.Instance.Client, "initialize's clientInfo")
 		assert.NotZero(t, s.Instance.PID)
 	}
 	require.Contains(t, byCWD, dirA)
@@ -148,7 +161,7 @@ func TestE2EHubAnswersTheRightAgent(t *testing.T) {
 	assert.Equal(t, reqB["id"], withdrawn["params"].(map[string]any)["requestId"], "B's editor request is withdrawn")
 	assert.Contains(t, b.agentSaw(), `"Deploy B?":"no"`)
 	left := h.waitSets(1, 5*time.Second)
-	assert.Equal(t, dirA, left[0].CWD, "A's set still waits")
+	assert.Equal(t, filepath.Join(dirA, "api"), left[0].CWD, "A's set still waits")
 
 	// Killed and started again, the hub gets A's pending set back.
 	require.NoError(t, h.cmd.Process.Kill())
@@ -156,7 +169,8 @@ func TestE2EHubAnswersTheRightAgent(t *testing.T) {
 	start := time.Now()
 	h = startHubProc(t, sock)
 	back := h.waitSets(1, 5*time.Second)
-	assert.Equal(t, dirA, back[0].CWD)
+	assert.Equal(t, filepath.Join(dirA, "api"), back[0].CWD)
+	assert.Equal(t, "scripted-agent", back[0].Instance.Agent, "named again after the restart")
 	assert.Less(t, time.Since(start), 3*time.Second, "askbridges come back within about 2 s")
 
 	// A stopped hub delays no question.

@@ -38,9 +38,10 @@ type peer struct {
 
 // mirror is an askbridge's set on the hub's board.
 type mirror struct {
-	peer   *peer
-	remote string // the set's id at the askbridge
-	ticket *permission.Ticket
+	peer    *peer
+	remote  string // the set's id at the askbridge
+	session string // its session there
+	ticket  *permission.Ticket
 	// there: the set ended at the askbridge (or the askbridge left), so
 	// the hub's result is not sent back.
 	there atomic.Bool
@@ -116,7 +117,7 @@ func (h *Hub) asked(p *peer, set permission.Pending) {
 	if set.Deadline != nil {
 		req.Deadline = *set.Deadline
 	}
-	m := &mirror{peer: p, remote: set.ID, ticket: h.board.Open(req)}
+	m := &mirror{peer: p, remote: set.ID, session: set.SessionID, ticket: h.board.Open(req)}
 	p.sets[set.ID] = m
 	h.mirrors[m.ticket.ID] = m
 	go h.answerBack(m)
@@ -187,8 +188,8 @@ func (h *Hub) forwardHolds(ctx context.Context) {
 	}
 }
 
-// Origin is where set id comes from: its askbridge (Instance) and folder,
-// for the desk to show.
+// Origin is where set id comes from, for the desk to show: its askbridge
+// (Instance) and its session's folder (else the askbridge's).
 func (h *Hub) Origin(id string) (instance any, cwd string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -197,7 +198,12 @@ func (h *Hub) Origin(id string) (instance any, cwd string) {
 		return nil, ""
 	}
 	inst := m.peer.inst
-	return inst, inst.CWD
+	cwd = inst.CWD
+	if c := inst.Sessions[m.session]; c != "" {
+		cwd = c
+	}
+	inst.Sessions = nil
+	return inst, cwd
 }
 
 // Instances are the askbridges connected, first come first.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net"
+	"sync"
 	"time"
 
 	"github.com/askbridge/askbridge/permission"
@@ -14,14 +15,41 @@ import (
 // there.
 const Retry = time.Second
 
+// Reporter is an askbridge reporting to the hub (Report).
+type Reporter struct {
+	mu      sync.Mutex
+	me      Instance
+	changed chan struct{} // the hub is told me again
+}
+
+// Update changes what the hub is told about this askbridge (the agent's
+// name once initialize says it, a session's folder). It never waits.
+func (r *Reporter) Update(fn func(*Instance)) {
+	r.mu.Lock()
+	fn(&r.me)
+	r.mu.Unlock()
+	select {
+	case r.changed <- struct{}{}:
+	default:
+	}
+}
+
+// hello sends the hub who this askbridge is.
+func (r *Reporter) hello(l *link) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	l.send(message{Type: msgHello, Instance: &r.me})
+}
+
 // Report tells the hub on the socket at path about board's sets, and puts
 // the hub's answers on board, for as long as ctx lasts: connecting when a
 // hub is there, again within Retry when it comes, goes or restarts. It
 // returns at once; nothing it does waits on the relay, nor the relay on it.
-func Report(ctx context.Context, board *permission.Board, path string, me Instance, logger *slog.Logger) {
+func Report(ctx context.Context, board *permission.Board, path string, me Instance, logger *slog.Logger) *Reporter {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	rep := &Reporter{me: me, changed: make(chan struct{}, 1)}
 	go func() {
 		absent := false
 		for ctx.Err() == nil {
@@ -34,7 +62,7 @@ func Report(ctx context.Context, board *permission.Board, path string, me Instan
 			} else {
 				absent = false
 				logger.Debug("hub: connected", "path", path)
-				session(ctx, c, board, me, logger)
+				rep.session(ctx, c, board, logger)
 				logger.Debug("hub: disconnected", "path", path)
 			}
 			select {
@@ -43,28 +71,37 @@ func Report(ctx context.Context, board *permission.Board, path string, me Instan
 			}
 		}
 	}()
+	return rep
 }
 
 // session is one connection to the hub: hello, every pending set, then the
 // board's changes as they come, until the hub goes or falls behind.
-func session(ctx context.Context, c net.Conn, board *permission.Board, me Instance, logger *slog.Logger) {
+func (r *Reporter) session(ctx context.Context, c net.Conn, board *permission.Board, logger *slog.Logger) {
 	l := newLink(ctx, c)
 	defer l.cancel()
 	// Subscribed before listing: no set falls between the two (the hub
 	// ignores a set it has already).
 	events := board.Subscribe(l.ctx)
-	l.send(message{Type: msgHello, Instance: &me})
+	r.hello(l)
 	for _, p := range board.List() {
 		l.send(message{Type: msgAsked, Set: &p})
 	}
 	go l.read(func(m message) { apply(l, board, m, logger) })
-	for ev := range events {
-		p := ev.Pending
-		switch ev.Type {
-		case permission.EventAsked:
-			l.send(message{Type: msgAsked, Set: &p})
-		case permission.EventReplied, permission.EventRejected:
-			l.send(message{Type: msgEnded, Set: &p})
+	for {
+		select {
+		case <-r.changed:
+			r.hello(l)
+		case ev, ok := <-events:
+			if !ok {
+				return
+			}
+			p := ev.Pending
+			switch ev.Type {
+			case permission.EventAsked:
+				l.send(message{Type: msgAsked, Set: &p})
+			case permission.EventReplied, permission.EventRejected:
+				l.send(message{Type: msgEnded, Set: &p})
+			}
 		}
 	}
 }

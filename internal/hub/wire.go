@@ -32,14 +32,21 @@ type message struct {
 type Instance struct {
 	// ID names the connection on the hub (given by the hub, not sent).
 	ID    string `json:"id"`
-	Agent string `json:"agent"` // the agent's name, else its command's
-	PID   int    `json:"pid"`
-	Host  string `json:"host"`
+	Agent string `json:"agent"` // the agent's name (initialize's agentInfo), else its command's
+	// AgentVersion and Client (the editor: initialize's clientInfo) are
+	// known once initialize has been through.
+	AgentVersion string `json:"agentVersion,omitempty"`
+	Client       string `json:"client,omitempty"`
+	PID          int    `json:"pid"`
+	Host         string `json:"host"`
 	// CWD is the askbridge's working folder: the project, as an editor
 	// starts it.
-	CWD       string    `json:"cwd"`
-	Connected time.Time `json:"connected"`
-	Pending   int       `json:"pending"` // sets waiting, as GET /instance lists it
+	CWD string `json:"cwd"`
+	// Sessions are the folders of the sessions, by session id (session/new,
+	// load, resume).
+	Sessions  map[string]string `json:"sessions,omitempty"`
+	Connected time.Time         `json:"connected"`
+	Pending   int               `json:"pending"` // sets waiting, as GET /instance lists it
 }
 
 // maxLine bounds one line on the socket: a set's questions, as large as
