@@ -175,3 +175,19 @@ func TestTokenIsKeptAcrossRestarts(t *testing.T) {
 	_, err = Token()
 	assert.ErrorContains(t, err, "at least 16")
 }
+
+// Someone answering at the hub holds the set's deadline off at the
+// askbridge too, where it would time out.
+func TestAHoldAtTheHubMovesTheAskbridgesDeadline(t *testing.T) {
+	path := socket(t)
+	_, hb, _ := startHub(t, path)
+	b, _ := report(t, path, "/src")
+	due := time.Now().Add(30 * time.Second)
+	tk := b.Open(permission.Request{SessionID: "s", Round: 1, Deadline: due, Questions: []permission.Question{
+		{Question: "Q?", Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
+	p := waitPending(t, hb, 1)[0]
+	require.NotNil(t, p.Deadline)
+	_, err := hb.Hold(p.ID, 5*time.Minute)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return tk.Deadline().After(due.Add(time.Minute)) }, 5*time.Second, 10*time.Millisecond)
+}
