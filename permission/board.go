@@ -35,6 +35,7 @@ const (
 	SourceClient   = "client"   // the editor's permission requests (the default)
 	SourceDesk     = "desk"     // the answer desk
 	SourceTerminal = "terminal" // a terminal prompter
+	SourceHub      = "hub"      // askbridge hub, the inbox of every askbridge
 	SourceTimeout  = "timeout"  // --question-timeout, whatever it resolved to
 )
 

@@ -19,6 +19,7 @@ Usage:
   askbridge demo                         a whole question round with a built-in agent and client
   askbridge replay [-update] FILE...     check recorded conformance fixtures against askbridge
   askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
+  askbridge hub                          one inbox (page and API) for the questions of every askbridge
   askbridge mcp                          the MCP server of the ask_user_question tool (askbridge lists it)
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
   askbridge version                      the version (also --version)`
@@ -43,6 +44,7 @@ type proxyOptions struct {
 	notify          bool
 	notifyURL       string
 	maxLine         int
+	hub             string
 	version         bool
 	approvals       adapter.Approvals
 	approvalTimeout time.Duration
@@ -71,6 +73,7 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
 	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
 	fs.IntVar(&o.maxLine, "max-line", 0, "refuse a message longer than this many `BYTES` from either side with a JSON-RPC error (0: no limit)")
+	fs.StringVar(&o.hub, "hub", "auto", "report questions to askbridge hub: auto (its usual socket, whenever a hub is there), off, or the socket's path")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	return fs, o
 }

@@ -61,6 +61,9 @@ type wirePending struct {
 	// written, for a page to count down by whatever its clock says.
 	Deadline    *time.Time `json:"deadline,omitempty"`
 	RemainingMs *int64     `json:"remainingMs,omitempty"`
+	// Instance and CWD say where the set comes from (Options.Origin).
+	Instance any    `json:"instance,omitempty"`
+	CWD      string `json:"cwd,omitempty"`
 }
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
@@ -101,10 +104,19 @@ func toWire(p permission.Pending) wirePending {
 	return w
 }
 
+// toWire is p as the desk shows it, with its origin when there is one.
+func (s *Server) toWire(p permission.Pending) wirePending {
+	w := toWire(p)
+	if s.opts.Origin != nil {
+		w.Instance, w.CWD = s.opts.Origin(p.ID)
+	}
+	return w
+}
+
 func (s *Server) listQuestions(w http.ResponseWriter, r *http.Request) {
 	out := []wirePending{}
 	for _, p := range s.board.List() {
-		out = append(out, toWire(p))
+		out = append(out, s.toWire(p))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -234,7 +246,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for ev := range events {
-		b, _ := json.Marshal(wireEvent{Type: ev.Type, Properties: toWire(ev.Pending), State: ev.Pending.State})
+		b, _ := json.Marshal(wireEvent{Type: ev.Type, Properties: s.toWire(ev.Pending), State: ev.Pending.State})
 		if !send(fmt.Sprintf("event: %s\ndata: %s\n\n", ev.Type, b)) {
 			return
 		}
