@@ -61,22 +61,7 @@ func (s *stalledForms) client() harness.Client {
 // deskAnswer waits for one question set on the desk at addr and answers it
 // with answers; it returns what the desk listed.
 func deskAnswer(t *testing.T, addr string, answers [][]string) (listed []byte, err error) {
-	call := func(method, path string, body any) ([]byte, error) {
-		b, _ := json.Marshal(body)
-		req, _ := http.NewRequest(method, "http://"+addr+path, bytes.NewReader(b))
-		req.Header.Set("Authorization", "Bearer "+liveDeskToken)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		var out bytes.Buffer
-		out.ReadFrom(resp.Body)
-		if resp.StatusCode != 200 {
-			return nil, fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, out.String())
-		}
-		return out.Bytes(), nil
-	}
+	call := func(method, path string, body any) ([]byte, error) { return deskCall(addr, method, path, body) }
 	for deadline := time.Now().Add(120 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		body, err := call("GET", "/question", nil)
 		if err != nil {
@@ -92,6 +77,24 @@ func deskAnswer(t *testing.T, addr string, answers [][]string) (listed []byte, e
 		return body, err
 	}
 	return nil, fmt.Errorf("no question reached the desk")
+}
+
+// deskCall calls the desk's API at addr with the tests' token.
+func deskCall(addr, method, path string, body any) ([]byte, error) {
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest(method, "http://"+addr+path, bytes.NewReader(b))
+	req.Header.Set("Authorization", "Bearer "+liveDeskToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var out bytes.Buffer
+	out.ReadFrom(resp.Body)
+	if resp.StatusCode != 200 {
+		return nil, fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, out.String())
+	}
+	return out.Bytes(), nil
 }
 
 func freeAddr(t *testing.T) string {

@@ -1,0 +1,164 @@
+//go:build live
+
+package live
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/askbridge/askbridge/live/harness"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Claude Code (claude-agent-acp, default mode) asks before running Bash.
+// Through askbridge with --approvals mirror --desk, that approval is on the
+// desk too: answered there, the editor's copy is withdrawn, and the command
+// runs (allowed) or does not (rejected).
+
+// bashCall writes a marker file, so a test sees whether it ran.
+const bashCall = `{"command":"echo approved-at-the-desk > ran.txt && cat ran.txt","description":"Write a marker file"}`
+
+// stalledPermissions is an editor that shows each permission request and
+// never answers it until askbridge withdraws it.
+type stalledPermissions struct {
+	mu        sync.Mutex
+	got       []json.RawMessage
+	withdrawn chan struct{}
+	once      sync.Once
+}
+
+func (s *stalledPermissions) client() harness.Client {
+	s.withdrawn = make(chan struct{})
+	return harness.Client{
+		RequestPermission: func(params json.RawMessage) (any, error) {
+			s.mu.Lock()
+			s.got = append(s.got, params)
+			s.mu.Unlock()
+			select {
+			case <-s.withdrawn:
+			case <-time.After(90 * time.Second):
+			}
+			return map[string]any{"outcome": map[string]any{"outcome": "cancelled"}}, nil
+		},
+		Notify: func(method string, _ json.RawMessage) {
+			if method == "$/cancel_request" {
+				s.once.Do(func() { close(s.withdrawn) })
+			}
+		},
+	}
+}
+
+// deskApproval waits for an approval on the desk at addr and answers it
+// with its first option of kind; it returns the desk's listing of it.
+func deskApproval(t *testing.T, addr, kind string) (json.RawMessage, error) {
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		body, err := deskCall(addr, "GET", "/question", nil)
+		if err != nil {
+			continue
+		}
+		var list []struct {
+			ID       string `json:"id"`
+			Kind     string `json:"kind"`
+			Approval struct {
+				Options []struct {
+					Name string `json:"name"`
+					Kind string `json:"kind"`
+				} `json:"options"`
+			} `json:"approval"`
+		}
+		var raw []json.RawMessage
+		if json.Unmarshal(body, &list) != nil || len(list) == 0 || list[0].Kind != "approval" {
+			continue
+		}
+		json.Unmarshal(body, &raw)
+		for _, o := range list[0].Approval.Options {
+			if o.Kind == kind {
+				_, err := deskCall(addr, "POST", "/question/"+list[0].ID+"/reply", map[string]any{"answers": [][]string{{o.Name}}})
+				return raw[0], err
+			}
+		}
+		t.Errorf("no %s option in %s", kind, body)
+		return raw[0], nil
+	}
+	body, err := deskCall(addr, "GET", "/question", nil)
+	return nil, fmt.Errorf("no approval reached the desk; it lists %s (%v)", body, err)
+}
+
+func TestClaudeApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
+	for _, c := range []struct {
+		name, pick string
+		runs       bool
+	}{
+		{"allowed", "allow_once", true},
+		{"rejected", "reject_once", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := model(t, "Bash", bashCall)
+			addr := freeAddr(t)
+			perms := &stalledPermissions{}
+			r := harness.Start(t, harness.Claude, harness.Options{ModelURL: m.URL,
+				Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--approvals", "mirror", "--desk", addr),
+				Env:  []string{"ASKBRIDGE_DESK_TOKEN=" + liveDeskToken}, Client: perms.client()})
+			// Without a defaultMode Claude Code starts in auto mode, which
+			// runs this command without asking.
+			require.NoError(t, os.MkdirAll(filepath.Join(r.Home, ".claude"), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(r.Home, ".claude", "settings.json"), []byte(`{"permissions":{"defaultMode":"default"}}`), 0o600))
+			type listing struct {
+				p   json.RawMessage
+				err error
+			}
+			desk := make(chan listing, 1)
+			go func() {
+				p, err := deskApproval(t, addr, c.pick)
+				desk <- listing{p, err}
+			}()
+			_, stop, err := r.Turn(harness.NoFeatures, "Write the marker file.")
+			require.NoError(t, err)
+			assert.Equal(t, "end_turn", stop)
+			d := <-desk
+			perms.mu.Lock()
+			t.Logf("the editor got %d permission requests: %s; the model got %d requests, offered %v, results %q", len(perms.got), perms.got, len(m.Requests()), m.Offered(), m.ToolResults())
+			perms.mu.Unlock()
+			require.NoError(t, d.err)
+			t.Logf("the desk listed: %s", d.p)
+			var listed struct {
+				Approval struct {
+					ToolCall struct {
+						RawInput struct {
+							Command string `json:"command"`
+						} `json:"rawInput"`
+					} `json:"toolCall"`
+				} `json:"approval"`
+			}
+			require.NoError(t, json.Unmarshal(d.p, &listed))
+			assert.Equal(t, "echo approved-at-the-desk > ran.txt && cat ran.txt", listed.Approval.ToolCall.RawInput.Command, "the desk shows the command")
+
+			perms.mu.Lock()
+			require.NotEmpty(t, perms.got, "the editor got the request too")
+			perms.mu.Unlock()
+			select {
+			case <-perms.withdrawn:
+			default:
+				t.Error("the editor's request was never withdrawn")
+			}
+			_, statErr := os.Stat(filepath.Join(r.Home, "ran.txt"))
+			results := m.ToolResults()
+			require.Len(t, results, 1)
+			t.Logf("the model read: %s", results[0])
+			if c.runs {
+				assert.NoError(t, statErr, "the command ran")
+				assert.Contains(t, results[0], "approved-at-the-desk")
+			} else {
+				assert.True(t, os.IsNotExist(statErr), "the command did not run")
+				assert.False(t, strings.Contains(results[0], "approved-at-the-desk\n"), results[0])
+			}
+		})
+	}
+}
