@@ -162,3 +162,89 @@ func TestClaudeApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 		})
 	}
 }
+
+// acpx in its non-interactive mode cannot answer a permission request: alone
+// with Claude, the command never runs. Through askbridge with --approvals
+// desk the request never reaches acpx; it is answered at the desk and the
+// command runs.
+func TestAcpxApprovalAnsweredAtTheDesk(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		through bool
+	}{
+		{"alone", false},
+		{"askbridge --approvals desk", true},
+	} {
+		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+			m := model(t, "Bash", bashCall)
+			addr := freeAddr(t)
+			var home string
+			claude := harness.Claude
+			setup := claude.Setup
+			claude.Setup = func(h, url string) ([]string, error) {
+				home = h
+				env, err := setup(h, url)
+				if err == nil {
+					// Not auto mode, which would run the command unasked.
+					os.MkdirAll(filepath.Join(h, ".claude"), 0o755)
+					err = os.WriteFile(filepath.Join(h, ".claude", "settings.json"), []byte(`{"permissions":{"defaultMode":"default"}}`), 0o600)
+				}
+				return append(env, "ASKBRIDGE_DESK_TOKEN="+liveDeskToken), err
+			}
+			var wrap []string
+			desk := make(chan error, 1)
+			if c.through {
+				wrap = harness.Askbridge(askbridge(t), "--approvals", "desk", "--desk", addr)
+				go func() {
+					_, err := deskApproval(t, addr, "allow_once")
+					desk <- err
+				}()
+			}
+			agent := strings.Join(append(wrap, claude.Argv(harness.LiveDir())...), " ")
+			out := harness.Exec(t, claude, m.URL, []string{filepath.Join(harness.LiveDir(), "node_modules/.bin/acpx"),
+				"--agent", agent, "--format", "json", "--timeout", "90", "exec", "Write the marker file."}, 0)
+			_, statErr := os.Stat(filepath.Join(home, "ran.txt"))
+			if !c.through {
+				t.Logf("acpx alone: err %v; stderr %s", out.Err, tail(out.Stderr, 600))
+				assert.True(t, os.IsNotExist(statErr), "without an answer the command does not run")
+				return
+			}
+			require.NoError(t, <-desk)
+			require.NoError(t, out.Err, "acpx failed:\n%s", tail(out.Stderr, 4000))
+			assert.Contains(t, out.Stdout, `"stopReason":"end_turn"`)
+			assert.NoError(t, statErr, "the command ran")
+			require.Len(t, m.ToolResults(), 1)
+			assert.Contains(t, m.ToolResults()[0], "approved-at-the-desk")
+			assert.NotContains(t, out.Stdout, "session/request_permission", "acpx never saw the request")
+		})
+	}
+}
+
+// Gemini CLI asks before writing a file; mirrored, the edit is on the desk
+// and allowed there, and the file is written.
+func TestGeminiEditApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
+	m := model(t, "write_file", `{"file_path":"notes.txt","content":"approved-at-the-desk\n"}`)
+	addr := freeAddr(t)
+	perms := &stalledPermissions{}
+	r := harness.Start(t, harness.Gemini, harness.Options{ModelURL: m.URL,
+		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--approvals", "mirror", "--desk", addr),
+		Env:  []string{"ASKBRIDGE_DESK_TOKEN=" + liveDeskToken}, Client: perms.client()})
+	desk := make(chan error, 1)
+	go func() {
+		p, err := deskApproval(t, addr, "allow_once")
+		t.Logf("the desk listed: %s", p)
+		desk <- err
+	}()
+	_, stop, err := r.Turn(harness.NoFeatures, "Write the notes.")
+	require.NoError(t, err)
+	assert.Equal(t, "end_turn", stop)
+	require.NoError(t, <-desk)
+	b, err := os.ReadFile(filepath.Join(r.Home, "notes.txt"))
+	require.NoError(t, err, "the file was written; the model read %q", m.ToolResults())
+	assert.Equal(t, "approved-at-the-desk\n", string(b))
+	select {
+	case <-perms.withdrawn:
+	default:
+		t.Error("the editor's request was never withdrawn")
+	}
+}
