@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os/signal"
-	"syscall"
 
 	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -51,7 +49,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The SDK's own logs only when something goes wrong: the agent may show
 	// this stderr to the user.
 	opts.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	ctx, stop := stopContext(context.Background())
 	defer stop()
 	t := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
 	if err := mcpask.Run(ctx, opts, t); err != nil {
