@@ -131,7 +131,7 @@ func TestRunReportsAnAgentThatCannotStart(t *testing.T) {
 	h.stdinW.Close()
 	err := h.wait(t)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "no such file or directory")
+	assert.Contains(t, err.Error(), noSuchFile)
 }
 
 // The client going away mid-question must not leave the agent's question

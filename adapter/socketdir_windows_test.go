@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/windows"
+
+	"github.com/askbridge/askbridge/internal/testenv"
 )
 
 // TestAskSocketDirIsTheUsersAlone checks the directory's DACL: protected
@@ -16,11 +18,12 @@ import (
 func TestAskSocketDirIsTheUsersAlone(t *testing.T) {
 	t.Setenv("LOCALAPPDATA", t.TempDir())
 	dir, err := askSocketDir()
-	require.NoError(t, err)
+	require.NoError(t, err, "setting the DACL")
 	defer os.RemoveAll(dir)
 	cache, err := os.UserCacheDir()
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(cache, "askbridge"), filepath.Dir(dir), "under %%LOCALAPPDATA%%")
+	testenv.SkipUnderWine(t, testenv.NoFileACLs)
 
 	sd, err := windows.GetNamedSecurityInfo(dir, windows.SE_FILE_OBJECT, windows.DACL_SECURITY_INFORMATION)
 	require.NoError(t, err)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -93,6 +94,7 @@ func strs(b [][]byte) []string {
 // TestFixturesThroughTheBinary replays fixtures against the built askbridge,
 // the agent side playing in a child process as a real agent would.
 func TestFixturesThroughTheBinary(t *testing.T) {
+	testenv.SkipUnderWine(t, testenv.NoGoToolchain)
 	bin := filepath.Join(t.TempDir(), "askbridge")
 	out, err := exec.Command("go", "build", "-o", bin, "../cmd/askbridge").CombinedOutput()
 	require.NoError(t, err, string(out))
