@@ -45,7 +45,9 @@ if cmp -s "$at" "$work/at_windows.go"; then
 fi
 printf '{"Replace":{"%s":"%s"}}\n' "$at" "$work/at_windows.go" >"$work/overlay.json"
 
-echo "== build the test binaries"
+echo "== build askbridge.exe and the test binaries"
+GOOS=windows GOARCH=amd64 $GO build -overlay "$work/overlay.json" -o "$work/askbridge.exe" ./cmd/askbridge
+export ASKBRIDGE_TEST_BIN="$work/askbridge.exe" # see internal/testenv
 pkgs=$(GOOS=windows GOARCH=amd64 $GO list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}={{.Dir}}{{end}}' ./...)
 failed=()
 built=()

@@ -94,10 +94,12 @@ func strs(b [][]byte) []string {
 // TestFixturesThroughTheBinary replays fixtures against the built askbridge,
 // the agent side playing in a child process as a real agent would.
 func TestFixturesThroughTheBinary(t *testing.T) {
-	testenv.SkipUnderWine(t, testenv.NoGoToolchain)
-	bin := filepath.Join(t.TempDir(), "askbridge")
-	out, err := exec.Command("go", "build", "-o", bin, "../cmd/askbridge").CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := os.Getenv(testenv.BinEnv)
+	if bin == "" {
+		bin = filepath.Join(t.TempDir(), "askbridge")
+		out, err := exec.Command("go", "build", "-o", bin, "../cmd/askbridge").CombinedOutput()
+		require.NoError(t, err, string(out))
+	}
 	for _, file := range fixtures(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			t.Parallel()

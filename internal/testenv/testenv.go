@@ -10,14 +10,17 @@ import (
 // test binaries under Wine.
 const WineEnv = "ASKBRIDGE_UNDER_WINE"
 
+// BinEnv names an askbridge binary built beforehand, for the tests that
+// run the binary where they cannot build it (no Go toolchain under Wine).
+const BinEnv = "ASKBRIDGE_TEST_BIN"
+
 // What Wine 8.0 (Debian 12) lacks that tests need, as skip reasons.
 const (
 	// Wine 8.0 has no AF_UNIX sockets (WSAEAFNOSUPPORT); Windows 10 does.
 	NoUnixSockets = "Wine 8.0 has no AF_UNIX sockets (the ask socket); Windows 10 has"
 	// Wine keeps no file ACLs: it reports a default DACL whatever is set.
 	NoFileACLs = "Wine keeps no file ACLs"
-	// The test builds askbridge or runs `go`; there is no Go toolchain in
-	// the Wine prefix.
+	// The test runs `go`; there is no Go toolchain in the Wine prefix.
 	NoGoToolchain = "no Go toolchain under Wine"
 )
 
