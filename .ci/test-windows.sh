@@ -65,11 +65,14 @@ for p in "${built[@]}"; do
   path=${p%%=*} dir=${p#*=}
   exe="$work/$(basename "$path").test.exe"
   start=$SECONDS
-  if (cd "$dir" && timeout 300 "$WINE" "$exe" -test.timeout 240s ${TESTFLAGS:-} >"$work/out" 2>&1); then
-    printf 'ok   %-50s %3ds  %s\n' "$path" $((SECONDS - start)) "$(grep -c '^--- SKIP' "$work/out" || true) skipped"
+  if (cd "$dir" && timeout 300 "$WINE" "$exe" -test.v -test.timeout 240s ${TESTFLAGS:-} >"$work/out" 2>&1); then
+    printf 'ok   %-46s %3ds %4d passed %3d skipped\n' "$path" $((SECONDS - start)) \
+      "$(grep -c -- '--- PASS' "$work/out" || true)" "$(grep -c -- '--- SKIP' "$work/out" || true)"
+    # Each skipped test with its reason (the log line t.Skip printed before it).
+    awk '/_test\.go:[0-9]+: /{why=$0; sub(/^ *[^ ]*_test\.go:[0-9]+: /, "", why)} /--- SKIP/{print "       skip " $3 ": " why; why=""}' "$work/out"
   else
-    printf 'FAIL %-50s %3ds\n' "$path" $((SECONDS - start))
-    sed 's/^/    /' "$work/out" | tail -60
+    printf 'FAIL %-46s %3ds\n' "$path" $((SECONDS - start))
+    grep -v -e '--- PASS' -e '^=== ' "$work/out" | sed 's/^/    /' | tail -150
     failed+=("$path")
   fi
 done

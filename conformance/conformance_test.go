@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"bytes"
 	"flag"
 	"os"
 	"os/exec"
@@ -105,6 +106,10 @@ func TestFixturesThroughTheBinary(t *testing.T) {
 			t.Parallel()
 			f, err := Load(file)
 			require.NoError(t, err)
+			if raw, _ := os.ReadFile(file); bytes.Contains(raw, []byte("ASKBRIDGE_SOCKET")) {
+				// askbridge lists its MCP ask server only with its socket.
+				testenv.SkipUnderWine(t, testenv.NoUnixSockets)
+			}
 			got, err := ReplayBinary(t.Context(), bin, file, f, nil)
 			require.NoError(t, err)
 			if err := f.Check(got); err != nil {
