@@ -38,6 +38,7 @@ func startTree(cmd *exec.Cmd) (procTree, error) {
 	j := &job{h: h, pid: cmd.Process.Pid, proc: cmd.Process}
 	if err := j.admit(); err != nil {
 		cmd.Process.Kill()
+		cmd.Wait()
 		windows.CloseHandle(h)
 		return nil, fmt.Errorf("putting the agent in a job object: %w", err)
 	}
