@@ -3,7 +3,7 @@ GO ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 LDFLAGS := -X main.buildVersion=$(VERSION)
 
-.PHONY: build demo test test-live test-browser bench fmt vet dist test-dist
+.PHONY: build demo test test-live test-browser bench fmt vet dist test-dist cross test-windows
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/askbridge ./cmd/askbridge
@@ -16,6 +16,21 @@ demo:
 test:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 10m ./...
+
+# The six release targets vet and build (live tests and the benchmark are
+# Unix-only by build tag).
+TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+
+cross:
+	@set -e; for t in $(TARGETS); do \
+	  echo "== $$t"; \
+	  GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet ./...; \
+	  GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) build -o /dev/null ./cmd/askbridge; \
+	done
+
+# The Windows build's unit tests under Wine (wine64); see .ci/test-windows.sh.
+test-windows:
+	GO=$(GO) .ci/test-windows.sh
 
 # Real agents from npm against a fake model on 127.0.0.1 (see live/).
 test-live: build

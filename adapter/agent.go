@@ -10,20 +10,21 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
-// Agent is the real agent running as askbridge's child, in a process group
-// of its own so that its helpers (node spawning a native binary, say) are
-// stopped with it.
+// Agent is the real agent running as askbridge's child, in a process tree
+// of its own (a process group, a Job Object: see procTree) so that its
+// helpers (node spawning a native binary, say) are stopped with it.
 type Agent struct {
 	cmd    *exec.Cmd
+	tree   procTree
 	Stdin  io.WriteCloser
 	Stdout io.ReadCloser
 	done   chan struct{}
 	err    error // the exit status, once done is closed
 	tail   *stderrTail
+	reaped sync.Once
 }
 
 // StartError reports an agent that could not be started, in words a user
@@ -57,7 +58,6 @@ func StartAgent(argv, env []string, stderr io.Writer) (*Agent, error) {
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = AgentEnv(cmd.Environ(), env)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	// Plain pipes rather than StdinPipe/StdoutPipe: Wait would close those
 	// on exit and could cut off the agent's last lines before they are read.
 	inR, inW, err := os.Pipe()
@@ -81,7 +81,7 @@ func StartAgent(argv, env []string, stderr io.Writer) (*Agent, error) {
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	err = cmd.Start()
+	tree, err := startTree(cmd)
 	inR.Close()
 	outW.Close()
 	errW.Close()
@@ -92,7 +92,7 @@ func StartAgent(argv, env []string, stderr io.Writer) (*Agent, error) {
 		return nil, &StartError{Command: argv[0], Err: err}
 	}
 	stdin, stdout := inW, outR
-	a := &Agent{cmd: cmd, Stdin: stdin, Stdout: stdout, done: make(chan struct{}), tail: newStderrTail()}
+	a := &Agent{cmd: cmd, tree: tree, Stdin: stdin, Stdout: stdout, done: make(chan struct{}), tail: newStderrTail()}
 	go a.tail.copy(stderr, errR)
 	go func() {
 		a.err = cmd.Wait()
@@ -119,46 +119,29 @@ func (a *Agent) StderrTail(wait time.Duration) []string {
 	return a.tail.lines()
 }
 
-// Pid is the agent's process id (and its process group id).
+// Pid is the agent's process id (on Unix also its process group id).
 func (a *Agent) Pid() int { return a.cmd.Process.Pid }
 
 // Stop ends the agent the way the ACP stdio transport expects: close its
-// stdin and give it grace to exit, then SIGTERM, then SIGKILL, each to the
-// whole process group. Helpers the agent left behind are stopped the same
-// way once it has exited.
+// stdin and give it grace to exit, then ask its tree to end (SIGTERM to the
+// group on Unix), then kill the tree. Helpers the agent left behind are
+// stopped the same way once it has exited.
 func (a *Agent) Stop(grace time.Duration) {
 	a.Stdin.Close()
 	if !a.waitFor(grace) {
-		a.signal(syscall.SIGTERM)
+		a.tree.terminate()
 		if !a.waitFor(grace) {
-			a.signal(syscall.SIGKILL)
+			a.tree.kill()
 			<-a.done
 		}
 	}
-	a.reapGroup(grace)
+	a.reap(grace)
 }
 
-// reapGroup stops what is left of the agent's process group.
-func (a *Agent) reapGroup(grace time.Duration) {
-	pgid := a.cmd.Process.Pid
-	if !groupAlive(pgid) {
-		return
-	}
-	syscall.Kill(-pgid, syscall.SIGTERM)
-	deadline := time.Now().Add(grace)
-	for time.Now().Before(deadline) {
-		if !groupAlive(pgid) {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	syscall.Kill(-pgid, syscall.SIGKILL)
-}
-
-func (a *Agent) signal(sig syscall.Signal) {
-	if err := syscall.Kill(-a.cmd.Process.Pid, sig); err != nil {
-		a.cmd.Process.Signal(sig)
-	}
+// reap stops what is left of the agent's tree and releases it. Only the
+// first call does anything.
+func (a *Agent) reap(grace time.Duration) {
+	a.reaped.Do(func() { a.tree.reap(grace) })
 }
 
 func (a *Agent) waitFor(d time.Duration) bool {

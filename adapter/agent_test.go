@@ -3,6 +3,7 @@ package adapter
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +15,8 @@ import (
 func TestAgentStderrPassesThroughAndItsTailIsKept(t *testing.T) {
 	var stderr syncBuffer
 	long := strings.Repeat("x", tailLineMax+20)
-	a, err := StartAgent([]string{"sh", "-c", `for i in $(seq 1 14); do echo "line $i" >&2; done; echo "` + long + `" >&2; printf '\n  \n' >&2; exit 4`}, nil, &stderr)
+	cmd, env := fakeAgentCommand(t, "stderr-tail")
+	a, err := StartAgent(cmd, env, &stderr)
 	require.NoError(t, err)
 	select {
 	case <-a.Done():
@@ -32,17 +34,27 @@ func TestAgentStderrPassesThroughAndItsTailIsKept(t *testing.T) {
 	assert.Contains(t, stderr.String(), long)
 }
 
+// What exec says of a command not on PATH, and of a path to no file.
+var notOnPath, noSuchFile = func() (string, string) {
+	if runtime.GOOS == "windows" {
+		// A path is looked up with PATHEXT's extensions too.
+		return "executable file not found in %PATH%", "executable file not found in %PATH%"
+	}
+	return "executable file not found in $PATH", "no such file or directory"
+}()
+
 func TestAgentStartErrorIsOneSentence(t *testing.T) {
 	_, err := StartAgent([]string{"askbridge-no-such-agent"}, nil, nil)
 	var se *StartError
 	require.ErrorAs(t, err, &se)
-	assert.Equal(t, `cannot start agent "askbridge-no-such-agent": executable file not found in $PATH`, err.Error())
+	assert.Equal(t, `cannot start agent "askbridge-no-such-agent": `+notOnPath, err.Error())
 	_, err = StartAgent([]string{"/nonexistent/agent"}, nil, nil)
-	assert.EqualError(t, err, `cannot start agent "/nonexistent/agent": no such file or directory`)
+	assert.EqualError(t, err, `cannot start agent "/nonexistent/agent": `+noSuchFile)
 }
 
 func TestRunTellsTheClientTheCrashedAgentsLastStderrLines(t *testing.T) {
-	h := startRun(t, []string{"sh", "-c", `echo "starting" >&2; read line; echo "Error: ANTHROPIC_API_KEY is not set" >&2; exit 2`}, nil, time.Second)
+	cmd, env := fakeAgentCommand(t, "missing-key")
+	h := startRun(t, cmd, env, time.Second)
 	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)
 	var resp struct {
 		ID    json.RawMessage

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -23,15 +24,36 @@ func TestMain(m *testing.M) {
 
 // fakeAgent answers each request with {"echo":method}. The method "crash"
 // makes it exit 3 without answering. Mode "stubborn" ignores SIGTERM and
-// stdin EOF and leaves a grandchild behind; mode "stderr" writes a line to
-// stderr first.
+// stdin EOF and leaves a grandchild behind (mode "sleep"); mode "stderr" writes a line to
+// stderr first. Modes "stderr-tail" and "missing-key" only write to stderr
+// and exit with a failure.
 func fakeAgent(mode string) int {
+	if mode == "sleep" {
+		time.Sleep(5 * time.Minute)
+		return 0
+	}
 	if mode == "stubborn" {
 		signal.Ignore(syscall.SIGTERM)
-		exec.Command("sleep", "300").Start()
+		startGrandchild()
 	}
 	if mode == "stderr" {
 		fmt.Fprintln(os.Stderr, "fake agent: hello on stderr")
+	}
+	if mode == "stderr-tail" {
+		// Fourteen lines, a long one, blank ones, and a failure.
+		for i := 1; i <= 14; i++ {
+			fmt.Fprintf(os.Stderr, "line %d\n", i)
+		}
+		fmt.Fprintln(os.Stderr, strings.Repeat("x", tailLineMax+20))
+		fmt.Fprint(os.Stderr, "\n  \n")
+		return 4
+	}
+	if mode == "missing-key" {
+		// An agent that dies on its first message, saying why.
+		fmt.Fprintln(os.Stderr, "starting")
+		bufio.NewReader(os.Stdin).ReadString('\n')
+		fmt.Fprintln(os.Stderr, "Error: ANTHROPIC_API_KEY is not set")
+		return 2
 	}
 	var log *os.File
 	if path := os.Getenv("ASKBRIDGE_FAKE_LOG"); path != "" {
@@ -70,6 +92,24 @@ func fakeAgent(mode string) int {
 		time.Sleep(time.Hour)
 	}
 	return 0
+}
+
+// startGrandchild leaves a helper behind, as node leaves a native binary:
+// this binary again, sleeping. Its pid goes to ASKBRIDGE_FAKE_PIDFILE when
+// that is set.
+func startGrandchild() {
+	exe, err := os.Executable()
+	if err != nil {
+		return
+	}
+	c := exec.Command(exe, "-test.run=^$")
+	c.Env = append(os.Environ(), "ASKBRIDGE_FAKE_AGENT=sleep")
+	if c.Start() != nil {
+		return
+	}
+	if path := os.Getenv("ASKBRIDGE_FAKE_PIDFILE"); path != "" {
+		os.WriteFile(path, []byte(fmt.Sprintf("%d %d", os.Getpid(), c.Process.Pid)), 0o600)
+	}
 }
 
 // fakeAgentCommand is the command line that runs this binary as the agent.

@@ -41,7 +41,9 @@ func (oc *OpenCodeServer) find(ctx context.Context, dir, callID string) (string,
 				}
 			}
 			lastErr = fmt.Errorf("it does not list a question for tool call %s", callID)
-		} else {
+		} else if ctx.Err() == nil || lastErr == nil {
+			// A request the deadline cut short says less than the
+			// answer before it (a 401, say): keep that one.
 			lastErr = err
 		}
 		select {

@@ -1,3 +1,5 @@
+//go:build linux
+
 package adapter
 
 import (
@@ -6,6 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // agentGroups lists the process groups led by children of this test process
@@ -33,4 +39,17 @@ func agentGroups(t *testing.T) []int {
 		t.Fatal("found no child process group")
 	}
 	return groups
+}
+
+func TestRunLeavesNoProcessOfTheAgentsGroup(t *testing.T) {
+	cmd, env := fakeAgentCommand(t, "stubborn")
+	h := startRun(t, cmd, env, 200*time.Millisecond)
+	h.client.send(`{"jsonrpc":"2.0","id":1,"method":"_pid","params":{}}`)
+	h.client.recv()
+	pgids := agentGroups(t)
+	h.stdinW.Close()
+	require.NoError(t, h.wait(t))
+	for _, pgid := range pgids {
+		assert.False(t, groupAlive(pgid), "process group %d still has running members", pgid)
+	}
 }

@@ -123,7 +123,7 @@ func Run(ctx context.Context, cfg Config) error {
 		case <-time.After(grace):
 		}
 	}
-	agent.reapGroup(grace)
+	agent.reap(grace)
 	exit := &AgentExitError{Err: agent.Err()}
 	relay.FailPending(crashError(exit, agent.StderrTail(200*time.Millisecond)))
 	cleanup()

@@ -15,7 +15,8 @@ import (
 // The `askbridge ask` socket: an agent that only has a shell runs
 // `askbridge ask '{"questions":[…]}'`, which finds the running askbridge
 // through ASKBRIDGE_SOCKET and asks in the editor. The socket lives in a
-// directory only the user can open.
+// directory only the user can open (socketdir.go). It is a Unix socket on
+// every OS: Windows has them since Windows 10.
 
 // SocketEnv is the variable that carries the socket path to the agent.
 const SocketEnv = "ASKBRIDGE_SOCKET"
@@ -23,7 +24,7 @@ const SocketEnv = "ASKBRIDGE_SOCKET"
 // Listen opens the ask socket and returns the variables to add to the
 // agent's environment. Call it before the agent starts.
 func (b *Bridge) Listen() ([]string, error) {
-	dir, err := os.MkdirTemp("", "askbridge-")
+	dir, err := askSocketDir()
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +34,7 @@ func (b *Bridge) Listen() ([]string, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	os.Chmod(path, 0o600)
+	restrictSocket(path)
 	b.socket = ln
 	b.socketDir = dir
 	return []string{SocketEnv + "=" + path}, nil

@@ -1,12 +1,14 @@
 package conformance
 
 import (
+	"bytes"
 	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 
+	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -93,14 +95,21 @@ func strs(b [][]byte) []string {
 // TestFixturesThroughTheBinary replays fixtures against the built askbridge,
 // the agent side playing in a child process as a real agent would.
 func TestFixturesThroughTheBinary(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "askbridge")
-	out, err := exec.Command("go", "build", "-o", bin, "../cmd/askbridge").CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := os.Getenv(testenv.BinEnv)
+	if bin == "" {
+		bin = filepath.Join(t.TempDir(), "askbridge")
+		out, err := exec.Command("go", "build", "-o", bin, "../cmd/askbridge").CombinedOutput()
+		require.NoError(t, err, string(out))
+	}
 	for _, file := range fixtures(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			t.Parallel()
 			f, err := Load(file)
 			require.NoError(t, err)
+			if raw, _ := os.ReadFile(file); bytes.Contains(raw, []byte("ASKBRIDGE_SOCKET")) {
+				// askbridge lists its MCP ask server only with its socket.
+				testenv.SkipUnderWine(t, testenv.NoUnixSockets)
+			}
 			got, err := ReplayBinary(t.Context(), bin, file, f, nil)
 			require.NoError(t, err)
 			if err := f.Check(got); err != nil {

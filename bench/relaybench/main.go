@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command relaybench measures askbridge's relay against cat (the agent
 // connected directly) and against the relays a user would otherwise put
 // between editor and agent. Every contestant gets the same workload, in

@@ -8,9 +8,7 @@ import (
 	"io"
 	"net"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/internal/prompt"
@@ -79,7 +77,7 @@ func runAsk(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		printViolations(stderr, err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stopContext(context.Background())
 	defer stop()
 
 	var out any

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -22,6 +23,7 @@ import (
 // here is the adapter in this process, with the client and the agent on
 // pipes; the ask is the built binary.
 func TestAskWhoseAskbridgeShutsDownIsCancelled(t *testing.T) {
+	testenv.SkipUnderWine(t, testenv.NoUnixSockets)
 	cInR, cInW := io.Pipe()
 	cOutR, cOutW := io.Pipe()
 	aInR, aInW := io.Pipe()

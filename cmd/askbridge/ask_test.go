@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -98,6 +99,7 @@ func TestAskErrors(t *testing.T) {
 }
 
 func TestAskThroughTheSocketReachesTheClient(t *testing.T) {
+	testenv.SkipUnderWine(t, testenv.NoUnixSockets)
 	c := startClient(t)
 	s := c.setup()
 	input := `{"questions":[{"question":"Deploy now?","header":"Deploy","options":[{"label":"Yes"},{"label":"Later"}]}]}`

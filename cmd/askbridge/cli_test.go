@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -46,6 +47,7 @@ func builtVersion(t *testing.T) string {
 }
 
 func TestCLIBasicsThroughTheBinary(t *testing.T) {
+	testenv.SkipUnderWine(t, testenv.NoGoToolchain) // go version -m
 	version := "askbridge " + builtVersion(t) + " ("
 	_, mainHelp, _ := runBinary(t, "", "help")
 	helpOf := map[string]string{}
@@ -107,6 +109,7 @@ func TestCLIBasicsThroughTheBinary(t *testing.T) {
 }
 
 func TestCrashedAgentsStderrReachesTheClientThroughTheBinary(t *testing.T) {
+	testenv.NeedShell(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	agent := `read line; echo "agent: loading config" >&2; echo "Error: no API key (set ANTHROPIC_API_KEY)" >&2; exit 3`

@@ -7,8 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/internal/demo"
@@ -58,7 +56,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "askbridge demo:", err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stopContext(context.Background())
 	defer stop()
 	logger := quietLogger(stderr)
 	slog.SetDefault(logger)

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/internal/notify"
@@ -69,10 +67,8 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer closeRecord()
 
-	// A client that goes away must not kill askbridge with SIGPIPE before it
-	// has stopped the agent; writes return EPIPE instead.
-	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	ignoreBrokenPipe()
+	ctx, stop := stopContext(context.Background())
 	defer stop()
 
 	// A dialect may need its agent started its own way (OpenCode's question

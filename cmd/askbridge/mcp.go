@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os/signal"
-	"syscall"
 
 	"github.com/askbridge/askbridge/internal/mcpask"
 )
@@ -52,7 +50,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The SDK's own logs only when something goes wrong: the agent may show
 	// this stderr to the user.
 	opts.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	ctx, stop := stopContext(context.Background())
 	defer stop()
 	// Not the SDK's IOTransport: one malformed line would end the server,
 	// and the agent would lose its ask tool for the session.

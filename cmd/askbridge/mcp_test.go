@@ -13,6 +13,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -74,6 +75,7 @@ func startMCP(t *testing.T, env ...string) (*mcp.ClientSession, *exec.Cmd) {
 // answers the permission request, and the answer comes back as the tool's
 // result. Closing the server's stdin then ends it by itself.
 func TestMCPThroughTheRealAskbridge(t *testing.T) {
+	testenv.SkipUnderWine(t, testenv.NoUnixSockets)
 	c := startClient(t)
 	s := c.setup()
 	cs, cmd := startMCP(t, "ASKBRIDGE_SOCKET="+socketOf(c, s), "ASKBRIDGE_MCP_TAG=tag-e2e")
@@ -122,6 +124,7 @@ func TestMCPThroughTheRealAskbridge(t *testing.T) {
 // TestMCPExitsWhenStdinClosesMidQuestion: an agent that goes away while a
 // question is open leaves no server behind, and askbridge withdraws it.
 func TestMCPExitsWhenStdinClosesMidQuestion(t *testing.T) {
+	testenv.SkipUnderWine(t, testenv.NoUnixSockets)
 	c := startClient(t)
 	s := c.setup()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

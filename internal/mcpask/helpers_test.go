@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/sourcegraph/jsonrpc2"
@@ -37,6 +38,7 @@ type fakeBridge struct {
 
 func startFakeBridge(t *testing.T, answer func(ctx context.Context, conn *jsonrpc2.Conn, p askParams) (any, error)) *fakeBridge {
 	t.Helper()
+	testenv.SkipUnderWine(t, testenv.NoUnixSockets)
 	// Unix socket paths are short: not under t.TempDir's long name.
 	dir, err := os.MkdirTemp("", "mcpask")
 	require.NoError(t, err)

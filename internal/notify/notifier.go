@@ -25,8 +25,6 @@ type Options struct {
 	DeskURL string
 	Timeout time.Duration // per delivery; 0 means DefaultTimeout
 	Logger  *slog.Logger  // nil discards
-
-	goos string // runtime.GOOS unless a test says otherwise
 }
 
 // Notifier delivers a board's events to the consumers Options name.
@@ -64,7 +62,7 @@ func Start(board *permission.Board, opts Options) (*Notifier, error) {
 		n.add(&hook{cmd: opts.Hook, log: n.log})
 	}
 	if opts.Desktop {
-		if d := findDesktop(opts.goos, n.log); d != nil {
+		if d := findDesktop(n.log); d != nil {
 			n.add(d)
 		}
 	}
