@@ -106,8 +106,9 @@ func TestFixturesThroughTheBinary(t *testing.T) {
 			t.Parallel()
 			f, err := Load(file)
 			require.NoError(t, err)
-			if raw, _ := os.ReadFile(file); bytes.Contains(raw, []byte("ASKBRIDGE_SOCKET")) {
-				// askbridge lists its MCP ask server only with its socket.
+			if raw, _ := os.ReadFile(file); bytes.Contains(raw, []byte("ASKBRIDGE_SOCKET")) || bytes.Contains(raw, []byte(`"type":"http"`)) {
+				// askbridge lists its MCP ask server, stdio or http, only
+				// with its socket.
 				testenv.SkipUnderWine(t, testenv.NoUnixSockets)
 			}
 			got, err := ReplayBinary(t.Context(), bin, file, f, nil)

@@ -39,6 +39,7 @@ func codexSecretForm(session, call string) map[string]any {
 // scripted Cursor, which sends a request as the prompt spells it (the ACP
 // SDK's agent sends no sessionId with a form).
 func TestE2ESecretAnswerReachesOnlyTheAgent(t *testing.T) {
+	skipShHook(t)
 	const inEditor, atDesk = "edit0r-s3cr3t-1", "d3sk-s3cr3t-2"
 	dir := t.TempDir()
 	rec, logFile, hooks := filepath.Join(dir, "session.jsonl"), filepath.Join(dir, "askbridge.log"), filepath.Join(dir, "hooks")

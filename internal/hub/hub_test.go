@@ -2,9 +2,11 @@ package hub
 
 import (
 	"context"
+	"github.com/askbridge/askbridge/internal/testenv"
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 
 // socket is a fresh socket path short enough for sun_path.
 func socket(t *testing.T) string {
+	testenv.SkipUnderWine(t, testenv.NoUnixSockets)
 	dir, err := os.MkdirTemp("", "abhub")
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })
@@ -161,15 +164,20 @@ func TestASecondHubIsRefusedAndAStaleSocketTakenOver(t *testing.T) {
 func TestTokenIsKeptAcrossRestarts(t *testing.T) {
 	t.Setenv(TokenEnv, "")
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("APPDATA", os.Getenv("XDG_CONFIG_HOME")) // os.UserConfigDir on Windows
+	config, err := os.UserConfigDir()
+	require.NoError(t, err)
 	a, err := Token()
 	require.NoError(t, err)
 	b, err := Token()
 	require.NoError(t, err)
 	assert.Equal(t, a, b)
 	assert.GreaterOrEqual(t, len(a), MinToken)
-	st, err := os.Stat(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "askbridge", "hub-token"))
+	st, err := os.Stat(filepath.Join(config, "askbridge", "hub-token"))
 	require.NoError(t, err)
-	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	if runtime.GOOS != "windows" { // no mode bits there: the user's profile holds it
+		assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	}
 
 	t.Setenv(TokenEnv, "short")
 	_, err = Token()

@@ -18,6 +18,16 @@ import (
 
 // TestMain lets the test binary stand in for a hook's background child.
 func TestMain(m *testing.M) {
+	if wait := os.Getenv("ASKBRIDGE_TEST_WAITFOR"); wait != "" {
+		// The hook's foreground step: it exits once the child is up, so the
+		// tree is ended with a child in it.
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if _, err := os.Stat(wait); err == nil {
+				break
+			}
+		}
+		os.Exit(0)
+	}
 	if out := os.Getenv("ASKBRIDGE_TEST_CHILD"); out != "" {
 		os.WriteFile(out, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o600)
 		time.Sleep(10 * time.Minute)
@@ -37,7 +47,7 @@ func TestWindowsHookRunsThroughCmdAndEndsItsTree(t *testing.T) {
 	t.Setenv("ASKBRIDGE_TEST_CHILD", filepath.Join(dir, "child"))
 	b := permission.NewBoard()
 	log, out := newLogger()
-	start(t, b, Options{Logger: log, Hook: `start "" /b "%TESTBIN%" & echo %ASKBRIDGE_EVENT% %ASKBRIDGE_QUESTION_ID%> "%OUT%\event.txt"`})
+	start(t, b, Options{Logger: log, Hook: `start "" /b "%TESTBIN%" & set ASKBRIDGE_TEST_CHILD=& set ASKBRIDGE_TEST_WAITFOR=%OUT%\child& "%TESTBIN%" & echo %ASKBRIDGE_EVENT% %ASKBRIDGE_QUESTION_ID%> "%OUT%\event.txt"`})
 	tk := ask(b, "s", question("Q?", "H\x00", "a", "b"))
 	got := strings.TrimSpace(string(waitFile(t, filepath.Join(dir, "event.txt"), 5*time.Second)))
 	assert.Equal(t, "asked "+tk.ID, got)
