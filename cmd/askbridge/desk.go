@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -24,7 +25,14 @@ func startDesk(opts *proxyOptions, board *permission.Board, logger *slog.Logger,
 	if err := desk.CheckToken(token); err != nil {
 		return nil, fmt.Errorf("%s: %w", deskTokenEnv, err)
 	}
-	d, err := desk.Listen(opts.desk, board, desk.Options{Token: token, AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom, Logger: logger})
+	if opts.publicURL != "" {
+		// The key of the notifications' answer buttons: it lives in this
+		// process only, shared by the webhook that mints and the desk that
+		// redeems.
+		opts.taps = answertoken.New()
+	}
+	d, err := desk.Listen(opts.desk, board, desk.Options{Token: token, AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom,
+		Taps: opts.taps, PublicURL: opts.publicURL, Logger: logger})
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/answertoken"
 )
 
 const usage = `askbridge makes an agent's questions work in every ACP client.
@@ -43,6 +44,8 @@ type proxyOptions struct {
 	onQuestion      string
 	notify          bool
 	notifyURL       string
+	publicURL       string
+	taps            *answertoken.Key // made with the desk when --public-url is set
 	maxLine         int
 	hub             string
 	version         bool
@@ -72,6 +75,7 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command (sh -c; cmd.exe /c on Windows) for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin; at most 4 run at once and 64 events wait (more are dropped); a hook runs at most 30 s, and whatever it starts ends with it")
 	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
 	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
+	fs.StringVar(&o.publicURL, "public-url", "", "the desk's address as your phone reaches it (a tunnel or proxy to --desk, e.g. https://desk.example.net): ntfy notifications then get buttons that answer a question with one tap")
 	fs.IntVar(&o.maxLine, "max-line", 0, "refuse a message longer than this many `BYTES` from either side with a JSON-RPC error (0: no limit)")
 	fs.StringVar(&o.hub, "hub", "auto", "report questions to askbridge hub: auto (its usual socket, whenever a hub is there), off, or the socket's path")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")

@@ -15,4 +15,9 @@
 // origins and hosts (DNS rebinding), shows agent text only as text, and
 // bounds what a client can hold: connections, idle time, request time.
 // Typed answers go through permission.Typed like every other path's.
+//
+// With Options.Taps, POST /tap/{token} takes a notification's answer
+// button: no desk token, the one-time signed token (answertoken) is the
+// credential, and it answers only its set, with its option, while the set
+// waits. Options.PublicURL names the host a phone reaches the desk at.
 package desk

@@ -12,10 +12,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -55,6 +57,13 @@ type Options struct {
 	Origin func(id string) (instance any, cwd string)
 	// Routes are more API routes ("GET /instance"), behind the token.
 	Routes map[string]http.HandlerFunc
+	// Taps, when set, serves POST /tap/{token}: the answer buttons of
+	// notifications, each a one-time token Taps signed. Nil: no such route.
+	Taps *answertoken.Key
+	// PublicURL is the desk's address as a phone reaches it (--public-url),
+	// through a tunnel or a proxy: requests addressed to its host and
+	// coming from its origin are the desk's own.
+	PublicURL string
 }
 
 // Server is a running desk.
@@ -132,6 +141,9 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /style.css"} {
 		root.Handle(page, files)
 	}
+	if opts.Taps != nil {
+		root.HandleFunc("POST "+TapPath+"{token}", s.tap)
+	}
 	root.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	root.Handle("/", s.authorize(api))
 
@@ -180,17 +192,30 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			if err != nil {
 				host = r.Host
 			}
-			if !isLoopback(host) {
+			if !isLoopback(host) && !s.public(r.Host) {
 				refuse(w, http.StatusForbidden, "the desk answers only requests addressed to a loopback host, not "+r.Host)
 				return
 			}
 		}
-		if origin := r.Header.Get("Origin"); origin != "" && origin != "http://"+r.Host {
+		// A tap carries its own credential, and the ntfy web app posts it
+		// from ntfy's origin: no origin rule is needed or met there.
+		tap := r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, TapPath) && s.opts.Taps != nil
+		if origin := r.Header.Get("Origin"); origin != "" && origin != "http://"+r.Host && !s.public(origin) && !tap {
 			refuse(w, http.StatusForbidden, "cross-origin requests are refused")
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// public says whether hostOrOrigin (a Host header, or an Origin) is the
+// public URL's host, or its origin.
+func (s *Server) public(hostOrOrigin string) bool {
+	u, err := url.Parse(s.opts.PublicURL)
+	if s.opts.PublicURL == "" || err != nil || u.Host == "" {
+		return false
+	}
+	return strings.EqualFold(hostOrOrigin, u.Host) || strings.EqualFold(hostOrOrigin, u.Scheme+"://"+u.Host)
 }
 
 // authorize wants the token: "Authorization: Bearer TOKEN", or ?token=

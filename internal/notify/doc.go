@@ -8,4 +8,10 @@
 // or "timeout". Each consumer delivers the events of one set in order, on
 // its own goroutine, each delivery bounded by a timeout: a slow, failing
 // or missing consumer is logged and never delays a question or its answer.
+//
+// The ntfy-style webhook says the question and its choices in plain text;
+// with a public URL (--public-url) and the desk's answertoken key, a
+// single-choice set of one question also gets a button per option (ntfy's
+// http actions), each posting a one-time signed token to the desk's tap
+// route, and one that opens the desk (see ntfy.go).
 package notify

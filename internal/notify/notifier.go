@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -23,8 +24,13 @@ type Options struct {
 	URL     string // --notify-url: POST every event (see Webhook)
 	// DeskURL is the answer desk's page with its token, when the desk is on.
 	DeskURL string
-	Timeout time.Duration // per delivery; 0 means DefaultTimeout
-	Logger  *slog.Logger  // nil discards
+	// PublicURL (--public-url) and Taps give the ntfy-style webhook its
+	// answer buttons: they post a token Taps signed to PublicURL's tap
+	// route. Either unset: no buttons.
+	PublicURL string
+	Taps      *answertoken.Key
+	Timeout   time.Duration // per delivery; 0 means DefaultTimeout
+	Logger    *slog.Logger  // nil discards
 }
 
 // Notifier delivers a board's events to the consumers Options name.
@@ -70,6 +76,10 @@ func Start(board *permission.Board, opts Options) (*Notifier, error) {
 		w, err := NewWebhook(opts.URL)
 		if err != nil {
 			return nil, err
+		}
+		w.Buttons(opts.PublicURL, opts.Taps)
+		if !w.json && (opts.PublicURL == "" || opts.Taps == nil) {
+			n.log.Info(PublicURLNote)
 		}
 		n.add(w)
 	}

@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"os"
 	"strings"
+
+	"github.com/askbridge/askbridge/internal/answertoken"
 )
 
 // TokenEnv names the environment variable whose value, when set, goes to
@@ -30,6 +32,16 @@ type Webhook struct {
 	json   bool
 	token  string
 	client *http.Client
+	// public and taps make the answer buttons: the desk's public URL (no
+	// trailing slash) and the key its tap route redeems. See actions.
+	public string
+	taps   *answertoken.Key
+}
+
+// Buttons lets the ntfy-style webhook add answer buttons that post to
+// public (--public-url), each with a token of taps. Without either, none.
+func (w *Webhook) Buttons(public string, taps *answertoken.Key) {
+	w.public, w.taps = strings.TrimRight(public, "/"), taps
 }
 
 // NewWebhook checks raw and returns its webhook.
@@ -110,11 +122,12 @@ func (w *Webhook) request(ctx context.Context, e Event) (*http.Request, error) {
 		body = b
 		h.Set("Content-Type", "application/json")
 	} else {
-		text := e.Text()
-		if text == "" {
-			text = e.Title()
+		if w.public != "" {
+			// The link in the text and behind the notification opens
+			// where the phone can reach the desk.
+			e.DeskURL = publicPage(w.public, e.DeskURL)
 		}
-		body = []byte(text)
+		body = []byte(ntfyBody(e))
 		h.Set("Content-Type", "text/plain; charset=utf-8")
 		// ntfy reads UTF-8 headers, but not every proxy passes them:
 		// RFC 2047, which ntfy decodes, keeps the title ASCII.
@@ -126,6 +139,13 @@ func (w *Webhook) request(ctx context.Context, e Event) (*http.Request, error) {
 		}
 		if e.DeskURL != "" {
 			h.Set("Click", e.DeskURL)
+		}
+		if acts := w.actions(e); len(acts) > 0 {
+			v, err := asciiJSON(acts)
+			if err != nil {
+				return nil, err
+			}
+			h.Set("Actions", v)
 		}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, w.url, bytes.NewReader(body))

@@ -72,7 +72,8 @@ func TestWebhookPublishesNtfyStyle(t *testing.T) {
 	assert.Equal(t, "high", r.header.Get("Priority"))
 	assert.Equal(t, deskURL, r.header.Get("Click"))
 	assert.Equal(t, Asked, r.header.Get("X-Askbridge-Event"))
-	assert.Equal(t, "  - Postgres: about Postgres\n  - SQLite: about SQLite\n\nAnswer at the desk: "+deskURL, r.body)
+	assert.Equal(t, "Welche Datenbank für später?\n  - Postgres: about Postgres\n  - SQLite: about SQLite\n\nAnswer at the desk: "+deskURL, r.body)
+	assert.Empty(t, r.header.Get("Actions"), "no answer buttons without --public-url")
 
 	require.NoError(t, b.Answer(tk.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
 		{Question: q, Answer: permission.Answer{Other: true, Custom: "MariaDB"}, Path: "questions[0]"}}}))
