@@ -1,9 +1,12 @@
 GO ?= go
+# What askbridge --version prints: the tag, or the commit in a checkout.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
+LDFLAGS := -X main.buildVersion=$(VERSION)
 
-.PHONY: build demo test test-live test-browser bench fmt vet
+.PHONY: build demo test test-live test-browser bench fmt vet dist test-dist
 
 build:
-	$(GO) build -o bin/askbridge ./cmd/askbridge
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/askbridge ./cmd/askbridge
 
 # See it work: a built-in agent asks through askbridge, you answer in the terminal.
 demo:
@@ -27,3 +30,25 @@ bench: build
 
 fmt:
 	gofmt -l -w .
+
+# GoReleaser from the Go module proxy, kept in the ignored .cache/ by version.
+GORELEASER_VERSION := v2.15.1
+GORELEASER := .cache/tools/goreleaser-$(GORELEASER_VERSION)/goreleaser
+$(GORELEASER):
+	GOBIN=$(CURDIR)/$(dir $(GORELEASER)) $(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
+
+# GoReleaser reads the git remote's URL and, without one (a worktree), drops
+# the commit from the snapshot's version: give it the project's, in its own
+# environment only.
+NO_REMOTE := $(if $(shell git remote 2>/dev/null),,GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.url GIT_CONFIG_VALUE_0=https://github.com/askbridge/askbridge.git)
+
+# The six archives and checksums.txt (a snapshot: no tag, nothing published),
+# then the npm packages from the same binaries: dist/npm/*.tgz.
+dist: $(GORELEASER)
+	$(NO_REMOTE) $(GORELEASER) release --snapshot --clean
+	node npm/build.mjs
+
+# The npm tarballs installed offline into an empty project and run through
+# the npx launcher (Linux).
+test-dist: dist
+	npm/test.sh

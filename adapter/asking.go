@@ -23,42 +23,14 @@ func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome 
 		return Outcome{Status: Refused, Message: b.roundLimitMessage()}
 	}
 	req.Round = round
-	if b.opts.QuestionTimeout > 0 {
-		req.Deadline = time.Now().Add(b.opts.QuestionTimeout)
-	}
-	ticket := b.board.Open(req)
-	b.logger.Info("asking", "session", req.SessionID, "round", round, "questions", len(req.Questions), "ticket", ticket.ID)
-
 	if req.ToolCallID == "" {
 		req.ToolCallID, req.OwnToolCall = newToolCallID(), true
 	}
-	flowCtx, stopFlow := context.WithCancel(ticket.Context())
-	defer stopFlow()
-	flowDone := make(chan bool, 1) // whether the flow settled the set itself
-	go func() {
-		res, err := permission.Ask(flowCtx, clientPeer{b.relay.Client}, req)
-		switch {
-		case err == nil && flowCtx.Err() == nil:
-			flowDone <- b.board.Answer(ticket.ID, res) == nil
-		case err == nil || flowCtx.Err() != nil:
-			flowDone <- false // answered elsewhere or cancelled: the ticket says which
-		default:
-			b.logger.Warn("asking the client failed", "err", err)
-			b.board.Cancel(ticket.ID, err.Error())
-			flowDone <- false
-		}
-	}()
-	select {
-	case <-ticket.Done():
-	case <-ctx.Done():
-		b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
-	case <-b.expired(ticket):
-		b.onQuestionTimeout(ticket.ID, req)
-	}
-	<-ticket.Done()
+	ticket, settled := b.race(ctx, req, func(ctx context.Context, req permission.Request) (permission.Result, error) {
+		return permission.Ask(ctx, clientPeer{b.relay.Client}, req)
+	})
 	res := ticket.Result()
-	b.relay.Conceal(res.Secrets()...) // the reply to the agent is recorded next
-	if settled := <-flowDone; !settled {
+	if !settled {
 		// The desk, a timeout or a cancel ended the set: show how.
 		permission.Report(context.Background(), clientPeer{b.relay.Client}, req, res)
 	}
@@ -84,7 +56,7 @@ func (b *Bridge) expired(t *permission.Ticket) <-chan struct{} {
 	if t.Deadline().IsZero() {
 		return ch
 	}
-	warn := min(time.Minute, b.opts.QuestionTimeout/4)
+	warn := min(time.Minute, time.Until(t.Deadline())/4)
 	go func() {
 		warned := false
 		for {
@@ -114,8 +86,8 @@ func (b *Bridge) expired(t *permission.Ticket) <-chan struct{} {
 }
 
 func (b *Bridge) onQuestionTimeout(id string, req permission.Request) {
-	b.logger.Info("question timed out", "ticket", id, "after", b.opts.QuestionTimeout)
-	if b.opts.OnTimeout == TimeoutRecommended {
+	b.logger.Info("question timed out", "ticket", id)
+	if b.opts.OnTimeout == TimeoutRecommended && req.Approval == nil { // never an automatic yes
 		b.board.Answer(id, permission.Recommended(req.Questions))
 		return
 	}

@@ -24,6 +24,11 @@ type Options struct {
 	// QuestionTimeout, when non-zero, ends an unanswered question set.
 	QuestionTimeout time.Duration
 	OnTimeout       OnTimeout
+	// Approvals says where the agent's own permission requests are
+	// answered; ApprovalTimeout, when non-zero, ends one nobody answered
+	// (as its reject_once option). QuestionTimeout never ends one.
+	Approvals       Approvals
+	ApprovalTimeout time.Duration
 	// MaxRounds limits question sets per prompt turn; 0 means no limit.
 	MaxRounds int
 	// Limits are the question limits; the zero value means
@@ -63,6 +68,7 @@ type Bridge struct {
 type ask struct {
 	session string
 	cancel  context.CancelCauseFunc
+	watched bool // the client shows it itself (watch.go)
 }
 
 // NewBridge returns a bridge; Setup installs it on a relay.
@@ -226,14 +232,18 @@ func (b *Bridge) onAgentCancelRequest(m *Message) Verdict {
 		return Pass
 	}
 	a.cancel(errors.New("the agent cancelled the request"))
+	if a.watched {
+		return Pass // the client shows the form: it withdraws it
+	}
 	return Verdict{Take: true}
 }
 
 // begin registers a question set of session, started by the agent request
-// reqID (nil when it came another way), and returns its context.
-func (b *Bridge) begin(parent context.Context, session string, reqID json.RawMessage) (context.Context, func()) {
+// reqID (nil when it came another way), and returns its context; watched
+// says the client shows the set itself.
+func (b *Bridge) begin(parent context.Context, session string, reqID json.RawMessage, watched bool) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
-	a := &ask{session: session, cancel: cancel}
+	a := &ask{session: session, cancel: cancel, watched: watched}
 	b.mu.Lock()
 	if b.asks[session] == nil {
 		b.asks[session] = map[*ask]struct{}{}

@@ -27,7 +27,7 @@ import (
 // it. When codex-acp gives up waiting (_meta.codex.autoResolutionMs, or the
 // turn is cancelled) it withdraws the form with $/cancel_request, and the
 // bridge withdraws the permission request at the client. A client that
-// renders forms gets Codex's form untouched.
+// renders forms gets Codex's form untouched, and the set is watched.
 type Codex struct{}
 
 // Name implements Dialect.
@@ -68,9 +68,6 @@ func codexMeta(p *schemaProp) *codexField {
 
 // Claim implements Dialect: a form with _meta.codex on its properties.
 func (d *Codex) Claim(h Host, m *Message) *Claim {
-	if h.ClientRendersForms() {
-		return nil
-	}
 	_, scope, ok := decodeElicitation(m)
 	if !ok {
 		return nil

@@ -58,6 +58,20 @@ type Claim struct {
 	// AsForm lets the set be shown as one form to a client that renders
 	// forms, instead of a permission request per question.
 	AsForm bool
+	// Renderable says the message is a form the client can render as it
+	// is. To a client that renders forms it goes untouched, and the set is
+	// watched (watch.go): on the board for the desk, the notifiers and the
+	// deadline; the first answer wins. ReadResponse reads the client's
+	// response to it as the set's result.
+	Renderable   bool
+	ReadResponse func(resp json.RawMessage) permission.Result
+	// Mirror watches the message as Renderable does, whatever the client:
+	// it goes on untouched and is on the board too. DeskOnly puts the set
+	// on the board only: nothing reaches the client. Approval marks the set
+	// as the agent's own permission request (approvals.go).
+	Mirror   bool
+	DeskOnly bool
+	Approval *permission.Approval
 	// Fallback forwards the request to the client first, and serves the
 	// claim only when the client answers that it does not know the method
 	// (-32601): a client that implements an agent's extension keeps its own
@@ -107,6 +121,8 @@ type Host interface {
 	// SessionCwd is the working directory the client gave the session.
 	SessionCwd(id string) string
 	Limits() permission.Limits
+	// Approvals says where the agent's own permission requests go.
+	Approvals() Approvals
 	Logger() *slog.Logger
 	// Client and Agent write to the two sides.
 	Client() *Peer
@@ -186,6 +202,7 @@ func Dialects() []Dialect {
 		&Cursor{},
 		&MCPAsk{}, // before Ask: it takes the asks that carry an mcpTag
 		&Ask{},
+		&ApprovalsDialect{}, // last: what no dialect above claimed
 	}
 }
 

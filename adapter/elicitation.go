@@ -16,7 +16,7 @@ import (
 // only when the client advertised clientCapabilities.elicitation.form.
 // askbridge advertises it for clients that lack it and answers the form
 // itself, one permission request per field; a client that renders forms
-// gets the form untouched.
+// gets the form untouched, and the set is watched (watch.go).
 type Elicitation struct{}
 
 // Name implements Dialect.
@@ -58,9 +58,6 @@ func decodeElicitation(m *Message) (*acp.UnstableCreateElicitationForm, elicitSc
 
 // Claim implements Dialect.
 func (d *Elicitation) Claim(h Host, m *Message) *Claim {
-	if h.ClientRendersForms() {
-		return nil
-	}
 	f, scope, ok := decodeElicitation(m)
 	if !ok {
 		return nil
@@ -84,6 +81,9 @@ func formClaim(h Host, dialect, message string, scope elicitScope, rule companio
 	return &Claim{
 		SessionID:  scope.SessionID,
 		ToolCallID: scope.ToolCallID,
+		Renderable: true,
+		// Only after Questions, which parses the form.
+		ReadResponse: func(resp json.RawMessage) permission.Result { return f.readResponse(resp) },
 		Questions: func(context.Context) ([]permission.Question, error) {
 			var err error
 			if f, err = parseForm(message, scope.RequestedSchema, rule); err != nil {

@@ -13,12 +13,25 @@ import (
 
 // askForm asks a question set as one form elicitation, for a client that
 // renders forms: the shape claude-agent-acp uses, question_<n> with a
-// question_<n>_custom free-text companion.
+// question_<n>_custom free-text companion. The set is on the board as any
+// other: the desk, the notifiers and the deadline see it, and an answer
+// elsewhere withdraws the form.
 func (b *Bridge) askForm(ctx context.Context, req permission.Request) Outcome {
-	if _, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds); !ok {
+	round, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds)
+	if !ok {
 		b.tellRoundLimit(req.SessionID)
 		return Outcome{Status: Refused, Message: b.roundLimitMessage()}
 	}
+	req.Round = round
+	ticket, _ := b.race(ctx, req, func(ctx context.Context, req permission.Request) (permission.Result, error) {
+		return b.formFlow(ctx, req), nil
+	})
+	return outcomeOf(ticket.Result())
+}
+
+// formFlow asks the client with one form and reads its answer; a failure
+// or a form not accepted cancels the set.
+func (b *Bridge) formFlow(ctx context.Context, req permission.Request) permission.Result {
 	raw, err := b.relay.Client.Call(ctx, acp.ClientMethodElicitationCreate, formRequest(req))
 	if err != nil {
 		reason := err.Error()
@@ -27,15 +40,15 @@ func (b *Bridge) askForm(ctx context.Context, req permission.Request) Outcome {
 		} else {
 			b.logger.Warn("asking the client with a form failed", "err", err)
 		}
-		return Outcome{Status: Cancelled, Result: permission.Result{Cancelled: true, Reason: reason}}
+		return permission.Result{Cancelled: true, Reason: reason}
 	}
 	var resp acp.UnstableCreateElicitationResponse
 	if err := json.Unmarshal(raw, &resp); err != nil {
 		b.logger.Warn("elicitation/create result", "err", err)
-		return Outcome{Status: Cancelled, Result: permission.Result{Cancelled: true, Reason: "unreadable form answer"}}
+		return permission.Result{Cancelled: true, Reason: "unreadable form answer"}
 	}
 	if resp.Accept == nil {
-		return Outcome{Status: Cancelled, Result: permission.Result{Cancelled: true, Reason: "the user did not accept the form"}}
+		return permission.Result{Cancelled: true, Reason: "the user did not accept the form"}
 	}
 	var res permission.Result
 	for i, q := range req.Questions {
@@ -58,7 +71,7 @@ func (b *Bridge) askForm(ctx context.Context, req permission.Request) Outcome {
 		}
 		res.Answers = append(res.Answers, permission.Answered{Question: q, Answer: a, Index: i, Path: fmt.Sprintf("questions[%d]", i)})
 	}
-	return Outcome{Status: Answered, Result: res}
+	return res
 }
 
 // formParams are elicitation/create's params: the SDK's form plus the

@@ -27,3 +27,6 @@ func (b *Bridge) Client() *Peer { return b.relay.Client }
 
 // Agent writes to the agent.
 func (b *Bridge) Agent() *Peer { return b.relay.Agent }
+
+// Approvals says where the agent's own permission requests go.
+func (b *Bridge) Approvals() Approvals { return b.opts.Approvals }

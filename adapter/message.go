@@ -14,6 +14,8 @@ type Message struct {
 	Method string          // the method name
 	ID     json.RawMessage // the raw id; nil for a notification
 	Raw    json.RawMessage // the whole message
+
+	watched bool // a dialect watches it already (watch.go): the others pass
 }
 
 // Params decodes the params member into v.

@@ -26,13 +26,10 @@ type Relay struct {
 	maxLine   int
 
 	mu sync.Mutex
-	// pending holds forwarded requests awaiting a response, keyed by the
-	// direction they travelled and their canonical id.
-	toAgent  map[string]forwarded
-	toClient map[string]forwarded
-	// agentGone is set once the agent stopped; later client requests are
-	// answered with it.
-	agentGone *Error
+	// Forwarded requests awaiting a response, by the direction they
+	// travelled; once a side is gone, requests to it are answered at once.
+	toAgent  *pending
+	toClient *pending
 
 	clientDone chan struct{}
 	agentDone  chan struct{}
@@ -79,8 +76,8 @@ func NewRelay(cfg RelayConfig) *Relay {
 		maxLine:    cfg.MaxLine,
 		fromAgent:  map[string]*hookSet{},
 		fromCli:    map[string]*hookSet{},
-		toAgent:    map[string]forwarded{},
-		toClient:   map[string]forwarded{},
+		toAgent:    newPending(),
+		toClient:   newPending(),
 		clientDone: make(chan struct{}),
 		agentDone:  make(chan struct{}),
 	}
@@ -114,7 +111,7 @@ func (r *Relay) AgentDone() <-chan struct{} { return r.agentDone }
 // loop reads one side and writes to the other. sent tracks the requests this
 // direction forwards; answered the ones the other direction forwarded, whose
 // responses arrive here.
-func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, sent, answered map[string]forwarded, done chan struct{}) {
+func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, sent, answered *pending, done chan struct{}) {
 	defer close(done)
 	var msg Message // reused: a Message is only valid during the interceptor call
 	var err error
@@ -141,10 +138,14 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, 
 	if !errors.Is(err, io.EOF) {
 		r.logger.Warn("read failed", "from", from.name, "err", err)
 	}
+	if from == r.Client {
+		// The agent's exit is failed by FailPending, with its status.
+		r.clientLeft()
+	}
 	from.disconnect(errors.New(from.name + " closed its output"))
 }
 
-func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, sent, answered map[string]forwarded, msg *Message) {
+func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, sent, answered *pending, msg *Message) {
 	h, err := scan(line)
 	if err != nil {
 		r.logger.Warn("malformed line", "from", from.name, "err", err, "line", preview(line))
@@ -165,10 +166,16 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 			return
 		}
 		r.mu.Lock()
-		f, ok := answered[key]
-		delete(answered, key)
+		f, ok := answered.take(key)
 		r.mu.Unlock()
-		if ok && f.onResponse != nil {
+		if !ok && key != "null" {
+			// A second answer, or one to a request never forwarded (or
+			// already failed): the requester has its one response. An
+			// error to id null answers no request and goes on.
+			r.logger.Warn("dropped a response to no request waiting for it", "from", from.name, "id", preview(h.id))
+			return
+		}
+		if f.onResponse != nil {
 			if out := f.onResponse(line); out != nil {
 				if len(out) == 0 {
 					return // Drop: an interceptor answers the request itself
@@ -200,12 +207,14 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 		line = v.Replace
 	}
 	if h.id != nil {
-		if to == r.Agent && r.agentStopped(h.id) {
+		f := forwarded{id: bytes.Clone(h.id), method: methodName(h.method), onResponse: v.OnResponse}
+		r.mu.Lock()
+		gone := sent.add(idKey(h.id), f)
+		r.mu.Unlock()
+		if gone != nil {
+			r.answerInstead(from, f, gone)
 			return
 		}
-		r.mu.Lock()
-		sent[idKey(h.id)] = forwarded{id: bytes.Clone(h.id), method: methodName(h.method), onResponse: v.OnResponse}
-		r.mu.Unlock()
 	}
 	r.forward(to, line, false)
 	if v.After != nil {
@@ -219,34 +228,15 @@ func (r *Relay) forward(to *Peer, line []byte, flush bool) {
 	}
 }
 
-// agentStopped answers a client request when the agent is gone already.
-func (r *Relay) agentStopped(id []byte) bool {
-	r.mu.Lock()
-	gone := r.agentGone
-	r.mu.Unlock()
-	if gone == nil {
-		return false
-	}
-	r.Client.ReplyError(bytes.Clone(id), gone)
-	return true
-}
-
 // FailPending answers every client request still waiting for the agent with
 // e, and every later one too: the agent will not answer them.
 func (r *Relay) FailPending(e *Error) {
 	r.mu.Lock()
-	if r.agentGone == nil {
-		r.agentGone = e
-	}
-	pending := make([]forwarded, 0, len(r.toAgent))
-	for k, f := range r.toAgent {
-		pending = append(pending, f)
-		delete(r.toAgent, k)
-	}
+	waiting := r.toAgent.fail(e)
 	r.mu.Unlock()
-	for _, f := range pending {
+	for _, f := range waiting {
 		r.logger.Debug("failing a pending request", "method", f.method)
-		r.Client.ReplyError(f.id, e)
+		r.answerInstead(r.Client, f, e)
 	}
 	r.Agent.disconnect(errors.New(e.Message))
 }

@@ -25,8 +25,9 @@ func TestRelayKeepsMessagesByteForByte(t *testing.T) {
 		`{"jsonrpc":"2.0","id":3.0,"method":"session/new","params":{}}`,
 		`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1","_meta":{"why":"user"}}}`,
 		`{ "jsonrpc" : "2.0" , "method" : "_zed/notify" }`,
-		`{"jsonrpc":"2.0","id":"a2c-1","result":{"outcome":{"outcome":"selected","optionId":"x"},"extra":true}}`,
 		`[{"jsonrpc":"2.0","method":"batch/is/opaque"}]`,
+		// Last, once the client has the request it answers.
+		`{"jsonrpc":"2.0","id":"a2c-1","result":{"outcome":{"outcome":"selected","optionId":"x"},"extra":true}}`,
 	}
 	toClient := []string{
 		`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"a_future_variant","payload":{"z":1}}}}`,
@@ -37,18 +38,23 @@ func TestRelayKeepsMessagesByteForByte(t *testing.T) {
 		`{"jsonrpc":"2.0","id":-7,"result":null}`,
 		`{"jsonrpc":"2.0","id":3,"result":{"sessionId":"s1"}}`,
 	}
-	for _, l := range toAgent {
+	// Each side answers what it has received, as a peer does: a response
+	// to no request waiting is dropped.
+	last := len(toAgent) - 1
+	for _, l := range toAgent[:last] {
 		h.client.send(l)
+	}
+	for _, l := range toAgent[:last] {
+		assert.Equal(t, l, h.agent.recv())
 	}
 	for _, l := range toClient {
 		h.agent.send(l)
 	}
-	for _, l := range toAgent {
-		assert.Equal(t, l, h.agent.recv())
-	}
 	for _, l := range toClient {
 		assert.Equal(t, l, h.client.recv())
 	}
+	h.client.send(toAgent[last])
+	assert.Equal(t, toAgent[last], h.agent.recv())
 }
 
 func TestRelayKeepsOrderUnderConcurrentTraffic(t *testing.T) {

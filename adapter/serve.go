@@ -12,9 +12,19 @@ import (
 // a goroutine of its own and, unless d only observes it, taken off the wire.
 func (b *Bridge) intercept(d Dialect) Interceptor {
 	return func(m *Message) Verdict {
+		if m.watched {
+			return Pass // an earlier dialect claimed it
+		}
 		c := d.Claim(b, m)
 		if c == nil {
 			return Pass
+		}
+		if c.Mirror || c.Renderable && b.ClientRendersForms() {
+			if m.ID == nil {
+				return Pass // nothing to answer: the client's to show
+			}
+			m.watched = true
+			return b.watch(d, m, c)
 		}
 		if !c.Observe && m.ID == nil {
 			b.logger.Warn(d.Name()+": a question sent as a notification cannot be answered; dropped it", "method", m.Method)
@@ -66,17 +76,20 @@ func methodNotFound(resp json.RawMessage) bool {
 // serve runs a claimed set: decode and validate, ask, and make the reply.
 // reqID ties the set to the agent's request, for $/cancel_request.
 func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (any, error) {
-	ctx, done := b.begin(ctx, c.SessionID, reqID)
+	ctx, done := b.begin(ctx, c.SessionID, reqID, false)
 	defer done()
 	qs, err := c.Questions(ctx)
 	if err != nil {
 		return c.Reply(context.WithoutCancel(ctx), Outcome{Status: Invalid, Err: err})
 	}
-	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs}
+	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
 	var o Outcome
-	if c.AsForm && b.ClientRendersForms() {
+	switch {
+	case c.DeskOnly:
+		o = b.askBoard(ctx, req)
+	case c.AsForm && b.ClientRendersForms():
 		o = b.askForm(ctx, req)
-	} else {
+	default:
 		o = b.askClient(ctx, req)
 	}
 	return c.Reply(context.WithoutCancel(ctx), o)

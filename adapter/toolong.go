@@ -11,7 +11,7 @@ import (
 // null when the id is not among them (as for a line that cannot be
 // parsed); a notification is logged; so is a response, and the request it
 // answers gets the error in its place, so that nothing waits for ever.
-func (r *Relay) refuse(long *lineTooLong, from, to *Peer, answered map[string]forwarded) {
+func (r *Relay) refuse(long *lineTooLong, from, to *Peer, answered *pending) {
 	h, cut := headerOf(long)
 	e := &Error{Code: CodeInvalidRequest, Message: fmt.Sprintf(
 		"askbridge: refused a message of %d bytes from the %s: the limit (--max-line) is %d bytes", long.size, from.name, r.maxLine)}
@@ -38,11 +38,10 @@ func (r *Relay) refuse(long *lineTooLong, from, to *Peer, answered map[string]fo
 			return
 		}
 		r.mu.Lock()
-		f, ok := answered[key]
-		delete(answered, key)
+		f, ok := answered.take(key)
 		r.mu.Unlock()
 		if ok {
-			to.ReplyError(f.id, e)
+			r.answerInstead(to, f, e)
 		}
 	case h.id != nil:
 		log.Warn("refused a request longer than --max-line")

@@ -35,6 +35,7 @@ const (
 	SourceClient   = "client"   // the editor's permission requests (the default)
 	SourceDesk     = "desk"     // the answer desk
 	SourceTerminal = "terminal" // a terminal prompter
+	SourceHub      = "hub"      // askbridge hub, the inbox of every askbridge
 	SourceTimeout  = "timeout"  // --question-timeout, whatever it resolved to
 )
 
@@ -48,6 +49,8 @@ const (
 // Pending is a question set on the board, as front ends show it.
 type Pending struct {
 	ID         string     `json:"id"`
+	Kind       string     `json:"kind"` // KindQuestion or KindApproval
+	Approval   *Approval  `json:"approval,omitempty"`
 	SessionID  string     `json:"sessionID"`
 	ToolCallID string     `json:"toolCallID,omitempty"`
 	Questions  []Question `json:"questions"`
@@ -161,7 +164,10 @@ func (b *Board) Open(req Request) *Ticket {
 		ctx:    ctx,
 		cancel: cancel,
 		p: Pending{SessionID: req.SessionID, ToolCallID: req.ToolCallID, Questions: req.Questions,
-			Round: req.Round, Asked: time.Now(), State: StatePending},
+			Round: req.Round, Asked: time.Now(), State: StatePending, Kind: KindQuestion, Approval: req.Approval},
+	}
+	if req.Approval != nil {
+		t.p.Kind = KindApproval
 	}
 	t.p.ID = t.ID
 	if !req.Deadline.IsZero() {

@@ -93,6 +93,9 @@ type Request struct {
 	Round       int // the set's round in the session, from 1
 	// Deadline, when set, is when the set times out; the questions say so.
 	Deadline time.Time
+	// Approval, when set, makes the set the agent's own permission request
+	// (KindApproval) rather than a question.
+	Approval *Approval
 }
 
 // Recommended answers each question with its option whose label ends in

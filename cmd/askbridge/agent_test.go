@@ -41,6 +41,7 @@ func runScriptedAgent() {
 func (a *scriptedAgent) Initialize(_ context.Context, p acp.InitializeRequest) (acp.InitializeResponse, error) {
 	return acp.InitializeResponse{
 		ProtocolVersion: acp.ProtocolVersionNumber,
+		AgentInfo:       &acp.Implementation{Name: "scripted-agent", Version: "1.0.0"},
 		Meta:            map[string]any{"sawClientCapabilities": p.ClientCapabilities},
 	}, nil
 }

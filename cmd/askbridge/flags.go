@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"os"
 	"time"
+
+	"github.com/askbridge/askbridge/adapter"
 )
 
 const usage = `askbridge makes an agent's questions work in every ACP client.
@@ -17,6 +19,7 @@ Usage:
   askbridge demo                         a whole question round with a built-in agent and client
   askbridge replay [-update] FILE...     check recorded conformance fixtures against askbridge
   askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
+  askbridge hub                          one inbox (page and API) for the questions of every askbridge
   askbridge mcp                          the MCP server of the ask_user_question tool (askbridge lists it)
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
   askbridge version                      the version (also --version)`
@@ -41,7 +44,10 @@ type proxyOptions struct {
 	notify          bool
 	notifyURL       string
 	maxLine         int
+	hub             string
 	version         bool
+	approvals       adapter.Approvals
+	approvalTimeout time.Duration
 }
 
 func proxyFlags() (*flag.FlagSet, *proxyOptions) {
@@ -55,16 +61,19 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.StringVar(&o.render, "render", "auto", "auto: pass forms through to a client that renders them; permission: always show questions as permission requests")
 	fs.DurationVar(&o.questionTimeout, "question-timeout", 0, "end a question set nobody answered after this long (0: wait for ever)")
 	fs.StringVar(&o.onTimeout, "on-timeout", "cancel", "on a question timeout: cancel (the agent is told nobody answered in time), or recommended (the option marked (Recommended), else the first)")
+	fs.Var(&o.approvals, "approvals", "where the agent's own permission requests are answered: client (the editor only, as they are), mirror (the editor, and the desk and notifiers too; the first answer wins), or desk (the desk only; for headless clients)")
+	fs.DurationVar(&o.approvalTimeout, "approval-timeout", 0, "end an approval nobody answered after this long, as the agent's reject option (0: wait for ever); --question-timeout never ends one")
 	fs.IntVar(&o.maxRounds, "max-rounds", 10, "question sets allowed per prompt turn (0: no limit)")
 	fs.StringVar(&o.desk, "desk", "", "also serve the answer desk (HTTP API and web page) on this address, e.g. 127.0.0.1:0")
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
 	fs.StringVar(&o.injectAsk, "inject-ask", "auto", "list askbridge's MCP ask tool (askbridge mcp) in each session: auto (for agents that cannot ask in a way askbridge handles, such as Gemini CLI), always, or never")
-	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin")
+	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command (sh -c; cmd.exe /c on Windows) for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin; at most 4 run at once and 64 events wait (more are dropped); a hook runs at most 30 s, and whatever it starts ends with it")
 	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
 	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
 	fs.IntVar(&o.maxLine, "max-line", 0, "refuse a message longer than this many `BYTES` from either side with a JSON-RPC error (0: no limit)")
+	fs.StringVar(&o.hub, "hub", "auto", "report questions to askbridge hub: auto (its usual socket, whenever a hub is there), off, or the socket's path")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	return fs, o
 }
@@ -87,6 +96,10 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--on-timeout %q: want cancel or recommended", o.onTimeout)
 	case o.questionTimeout < 0:
 		return fmt.Errorf("--question-timeout %s: must not be negative", o.questionTimeout)
+	case o.approvalTimeout < 0:
+		return fmt.Errorf("--approval-timeout %s: must not be negative", o.approvalTimeout)
+	case o.approvals == adapter.ApprovalsDesk && o.desk == "":
+		return fmt.Errorf("--approvals desk: nothing could answer them; add --desk ADDR (or use --approvals mirror)")
 	case o.maxRounds < 0:
 		return fmt.Errorf("--max-rounds %d: must not be negative", o.maxRounds)
 	case o.maxLine < 0:

@@ -22,10 +22,11 @@ Prints askbridge's usage, or a subcommand's.`
 
 const versionUsage = `Usage: askbridge version    (or askbridge --version)
 
-Prints askbridge's version from its build info: the module version when
-installed with go install ...@VERSION; built in a checkout, a pseudo-version
-of its commit (v0.0.0-DATE-COMMIT, +dirty with local changes), or "(devel)"
-when built without version control information (-buildvcs=false).`
+Prints askbridge's version: the release's, stamped at build time (make build
+and make dist stamp git describe's); otherwise from its build info: the module
+version when installed with go install ...@VERSION; built in a checkout, a
+pseudo-version of its commit (v0.0.0-DATE-COMMIT, +dirty with local changes),
+or "(devel)" when built without version control information (-buildvcs=false).`
 
 // runHelp is `askbridge help [SUBCOMMAND]`. A subcommand's help is what its
 // own -h prints, so the two never disagree.
@@ -61,11 +62,19 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// version is the main module's version as the build recorded it.
+// buildVersion is the release, stamped by the build:
+// go build -ldflags "-X main.buildVersion=v1.2.3" (.goreleaser.yaml, Makefile).
+var buildVersion string
+
+// version is the stamped release, else the main module's version as the
+// build recorded it.
 func version() string {
-	v := "(unknown)"
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+	v := buildVersion
+	if info, ok := debug.ReadBuildInfo(); ok && v == "" && info.Main.Version != "" {
 		v = info.Main.Version
+	}
+	if v == "" {
+		v = "(unknown)"
 	}
 	return fmt.Sprintf("askbridge %s (%s, %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

@@ -84,6 +84,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	board := permission.NewBoard()
+	reporter := reportToHub(ctx, opts, board, command, logger)
 	var deskURL string
 	if d, err := startDesk(opts, board, logger, stderr); err != nil {
 		fmt.Fprintln(stderr, "askbridge:", err)
@@ -108,6 +109,8 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Render:          render,
 		QuestionTimeout: opts.questionTimeout,
 		OnTimeout:       onTimeout,
+		Approvals:       opts.approvals,
+		ApprovalTimeout: opts.approvalTimeout,
 		MaxRounds:       opts.maxRounds,
 		Limits:          limits,
 		Dialects:        dialects,
@@ -130,7 +133,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:  logger,
 		Grace:   opts.grace,
 		MaxLine: opts.maxLine,
-		Setup:   recordingDesk(board, bridge.Setup),
+		Setup:   hubInfo(reporter, recordingDesk(board, bridge.Setup)),
 	})
 	var exit *adapter.AgentExitError
 	var notStarted *adapter.StartError

@@ -10,23 +10,24 @@ import (
 	"syscall"
 
 	"github.com/askbridge/askbridge/internal/mcpask"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func init() { subcommands["mcp"] = runMCP }
 
-const mcpUsage = `Usage: askbridge mcp
+var mcpUsage = fmt.Sprintf(`Usage: askbridge mcp
 
 A stdio MCP server with one tool, ask_user_question, that asks the user
 through the askbridge that started the agent. askbridge adds it to the
 sessions of agents with no question tool of their own; it is not meant to
-be run by hand. It exits when its stdin closes.
+be run by hand. It exits when its stdin closes. A line that is not one
+JSON-RPC message (not JSON, a batch, nested deeper than %d levels, longer
+than %d MiB) is answered with a JSON-RPC error, and the server goes on.
 
 Environment:
   ASKBRIDGE_SOCKET   the running askbridge's ask socket (set by askbridge)
   ASKBRIDGE_MCP_TAG  the session the server asks in (set by askbridge)
   ASK_MAX_QUESTIONS, ASK_MAX_OPTIONS, ASK_HEADER_MAX_LENGTH,
-  ASK_QUESTION_MAX_LENGTH  limits of a question set, as for askbridge ask`
+  ASK_QUESTION_MAX_LENGTH  limits of a question set, as for askbridge ask`, mcpask.MaxDepth, mcpask.MaxLine>>20)
 
 // runMCP is `askbridge mcp`: the MCP ask server on stdin and stdout.
 func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -53,14 +54,12 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	t := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
+	// Not the SDK's IOTransport: one malformed line would end the server,
+	// and the agent would lose its ask tool for the session.
+	t := &mcpask.Stdio{In: stdin, Out: stdout, Logger: opts.Logger}
 	if err := mcpask.Run(ctx, opts, t); err != nil {
 		fmt.Fprintln(stderr, "askbridge mcp:", err)
 		return 1
 	}
 	return 0
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -41,9 +41,14 @@ type wireAnswer struct {
 // are the ones to answer now: the set's own, then (step 1 on) the
 // follow-ups its answers brought.
 type wirePending struct {
-	ID        string         `json:"id"`
-	SessionID string         `json:"sessionID"`
-	Questions []wireQuestion `json:"questions"`
+	ID string `json:"id"`
+	// Kind is "question", or "approval" for the agent's own permission
+	// request (askbridge --approvals): one question whose options are the
+	// agent's options by name, and Approval says what will run.
+	Kind      string               `json:"kind"`
+	Approval  *permission.Approval `json:"approval,omitempty"`
+	SessionID string               `json:"sessionID"`
+	Questions []wireQuestion       `json:"questions"`
 	Tool      struct {
 		MessageID string `json:"messageID"`
 		CallID    string `json:"callID"`
@@ -56,6 +61,9 @@ type wirePending struct {
 	// written, for a page to count down by whatever its clock says.
 	Deadline    *time.Time `json:"deadline,omitempty"`
 	RemainingMs *int64     `json:"remainingMs,omitempty"`
+	// Instance and CWD say where the set comes from (Options.Origin).
+	Instance any    `json:"instance,omitempty"`
+	CWD      string `json:"cwd,omitempty"`
 }
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
@@ -78,7 +86,10 @@ func toWireQuestion(q permission.Question, path string) wireQuestion {
 }
 
 func toWire(p permission.Pending) wirePending {
-	w := wirePending{ID: p.ID, SessionID: p.SessionID, Round: p.Round, Step: p.Step, Questions: []wireQuestion{}}
+	w := wirePending{ID: p.ID, Kind: p.Kind, Approval: p.Approval, SessionID: p.SessionID, Round: p.Round, Step: p.Step, Questions: []wireQuestion{}}
+	if w.Kind == "" {
+		w.Kind = permission.KindQuestion
+	}
 	w.Tool.CallID = p.ToolCallID
 	if w.Deadline = p.Deadline; p.Deadline != nil && p.State == permission.StatePending {
 		left := remainingMs(*p.Deadline)
@@ -93,10 +104,19 @@ func toWire(p permission.Pending) wirePending {
 	return w
 }
 
+// toWire is p as the desk shows it, with its origin when there is one.
+func (s *Server) toWire(p permission.Pending) wirePending {
+	w := toWire(p)
+	if s.opts.Origin != nil {
+		w.Instance, w.CWD = s.opts.Origin(p.ID)
+	}
+	return w
+}
+
 func (s *Server) listQuestions(w http.ResponseWriter, r *http.Request) {
 	out := []wirePending{}
 	for _, p := range s.board.List() {
-		out = append(out, toWire(p))
+		out = append(out, s.toWire(p))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -226,7 +246,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for ev := range events {
-		b, _ := json.Marshal(wireEvent{Type: ev.Type, Properties: toWire(ev.Pending), State: ev.Pending.State})
+		b, _ := json.Marshal(wireEvent{Type: ev.Type, Properties: s.toWire(ev.Pending), State: ev.Pending.State})
 		if !send(fmt.Sprintf("event: %s\ndata: %s\n\n", ev.Type, b)) {
 			return
 		}

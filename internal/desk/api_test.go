@@ -66,7 +66,7 @@ func TestAPIListReplyRejectAndConflicts(t *testing.T) {
 
 	code, body := do(t, s, "GET", "/question", "", nil)
 	assert.Equal(t, 200, code)
-	assert.JSONEq(t, `[{"id":"`+tk.ID+`","sessionID":"s1","round":1,"step":0,"tool":{"messageID":"","callID":"call_1"},"questions":[
+	assert.JSONEq(t, `[{"id":"`+tk.ID+`","kind":"question","sessionID":"s1","round":1,"step":0,"tool":{"messageID":"","callID":"call_1"},"questions":[
 		{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite"}],"multiple":false,"path":"questions[0]"},
 		{"question":"Which languages?","header":"Langs","options":[{"label":"Go"},{"label":"Rust"},{"label":"C"}],"multiple":true,"path":"questions[1]"}]}]`, body)
 

@@ -50,6 +50,11 @@ type Options struct {
 	MaxConns       int
 	IdleTimeout    time.Duration
 	RequestTimeout time.Duration
+	// Origin, when set, says where set id comes from (the hub: which
+	// askbridge, and its folder); GET /question and /event show it.
+	Origin func(id string) (instance any, cwd string)
+	// Routes are more API routes ("GET /instance"), behind the token.
+	Routes map[string]http.HandlerFunc
 }
 
 // Server is a running desk.
@@ -114,6 +119,9 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	api.HandleFunc("GET /event", s.events)
 	api.HandleFunc("GET /api/session", s.sessions)
 	api.HandleFunc("GET /api/session/{id}/history", s.history)
+	for pattern, h := range opts.Routes {
+		api.HandleFunc(pattern, h)
+	}
 	// The page itself holds no data and needs no token: it reads the token
 	// from its address and sends it with every API call, so that a reload
 	// and a second desk in the same browser keep working without a cookie

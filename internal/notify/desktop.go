@@ -17,7 +17,7 @@ type desktop struct {
 }
 
 func (d *desktop) name() string       { return "desktop notification" }
-func (d *desktop) wants(e Event) bool { return e.Event == Asked || e.Event == Expiring }
+func (d *desktop) wants(e Event) bool { return e.base() == Asked || e.base() == Expiring }
 
 func (d *desktop) deliver(ctx context.Context, e Event) error {
 	out, err := exec.CommandContext(ctx, d.path, d.args(e.Title(), e.Text())...).CombinedOutput()

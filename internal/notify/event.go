@@ -21,8 +21,12 @@ const (
 // Event is the JSON document a hook reads on stdin and a JSON webhook
 // receives: one question set's change.
 type Event struct {
-	Event      string                `json:"event"` // Asked, Expiring, Answered, Cancelled or Timeout
-	ID         string                `json:"id"`    // the set's id on the board and the desk
+	// Event is Asked, Expiring, Answered, Cancelled or Timeout; for an
+	// approval (the agent's own permission request, askbridge --approvals)
+	// "approval." and one of those: approval.asked, approval.answered...
+	Event      string                `json:"event"`
+	Kind       string                `json:"kind"` // permission.KindQuestion or KindApproval
+	ID         string                `json:"id"`   // the set's id on the board and the desk
 	Session    string                `json:"session"`
 	Round      int                   `json:"round"`
 	ToolCallID string                `json:"toolCallId,omitempty"`
@@ -38,7 +42,15 @@ type Event struct {
 	DeskURL string `json:"deskUrl,omitempty"`
 	// Deadline is when the set times out, with --question-timeout.
 	Deadline *time.Time `json:"deadline,omitempty"`
+	// Approval is what the agent asks to run, for an approval.
+	Approval *permission.Approval `json:"approval,omitempty"`
 }
+
+// approvalPrefix starts the Event of an approval.
+const approvalPrefix = "approval."
+
+// base is the event without the approval prefix: Asked, Answered...
+func (e Event) base() string { return strings.TrimPrefix(e.Event, approvalPrefix) }
 
 // Answer is one question's answer in an Event.
 type Answer struct {
@@ -54,7 +66,10 @@ type Answer struct {
 func fromBoard(ev permission.Event, deskURL string, now time.Time) Event {
 	p := ev.Pending
 	e := Event{Event: Asked, ID: p.ID, Session: p.SessionID, Round: p.Round, ToolCallID: p.ToolCallID,
-		AskedAt: p.Asked, Time: now, Questions: p.Questions, DeskURL: deskURL}
+		AskedAt: p.Asked, Time: now, Questions: p.Questions, DeskURL: deskURL, Kind: p.Kind, Approval: p.Approval}
+	if e.Kind == "" {
+		e.Kind = permission.KindQuestion
+	}
 	if e.Questions == nil {
 		e.Questions = []permission.Question{}
 	}
@@ -87,6 +102,9 @@ func fromBoard(ev permission.Event, deskURL string, now time.Time) Event {
 				Path: a.Path, Answer: a.Answer.Text(), Labels: a.Answer.Labels, Custom: a.Answer.Custom})
 		}
 	}
+	if e.Kind == permission.KindApproval {
+		e.Event = approvalPrefix + e.Event
+	}
 	return e
 }
 
@@ -97,7 +115,7 @@ func (e Event) Title() string {
 	if more := len(e.Questions) - 1; more > 0 {
 		head += fmt.Sprintf(" (+%d more)", more)
 	}
-	switch e.Event {
+	switch e.base() {
 	case Answered:
 		return "Answered" + e.from() + ": " + head
 	case Cancelled:
@@ -144,7 +162,7 @@ func (e Event) from() string {
 // when asked, the answers or the reason after; then the desk link.
 func (e Event) Text() string {
 	var b strings.Builder
-	switch e.Event {
+	switch e.base() {
 	case Asked:
 		for i, q := range e.Questions {
 			if i > 0 {
@@ -169,7 +187,7 @@ func (e Event) Text() string {
 			b.WriteString(e.Reason + "\n")
 		}
 	}
-	if e.DeskURL != "" && e.Event == Asked {
+	if e.DeskURL != "" && e.base() == Asked {
 		b.WriteString("\nAnswer at the desk: " + e.DeskURL + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")

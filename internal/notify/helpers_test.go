@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+const deskURL = "http://127.0.0.1:7777/?token=secret"
+
 // logs is a logger's output, safe to read while the notifier writes.
 type logs struct {
 	mu  sync.Mutex

@@ -1,3 +1,5 @@
+//go:build unix
+
 package notify
 
 import (
@@ -14,8 +16,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-const deskURL = "http://127.0.0.1:7777/?token=secret"
 
 // The hook reads one JSON document per event, the question within a second
 // of its asking, and where the answer came from once answered.

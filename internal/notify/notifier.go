@@ -2,7 +2,6 @@ package notify
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -97,7 +96,7 @@ func Start(board *permission.Board, opts Options) (*Notifier, error) {
 }
 
 func (n *Notifier) add(s sink) {
-	n.sinks = append(n.sinks, &lanes{n: n, s: s, byID: map[string]*lane{}})
+	n.sinks = append(n.sinks, newLanes(n, s))
 }
 
 // dispatch hands ev to every consumer that wants it without waiting for
@@ -125,60 +124,4 @@ func (n *Notifier) close() {
 	}
 	n.cancel()
 	<-done
-}
-
-// lanes runs one consumer: one lane per question set, so that a set's
-// events arrive in order while sets do not wait for each other.
-type lanes struct {
-	n    *Notifier
-	s    sink
-	mu   sync.Mutex
-	byID map[string]*lane
-}
-
-type lane struct{ queue []Event }
-
-func (l *lanes) push(ev Event) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if ln, ok := l.byID[ev.ID]; ok {
-		ln.queue = append(ln.queue, ev)
-		return
-	}
-	ln := &lane{queue: []Event{ev}}
-	l.byID[ev.ID] = ln
-	l.n.wg.Add(1)
-	go l.drain(ev.ID, ln)
-}
-
-func (l *lanes) drain(id string, ln *lane) {
-	defer l.n.wg.Done()
-	for {
-		l.mu.Lock()
-		if len(ln.queue) == 0 {
-			delete(l.byID, id)
-			l.mu.Unlock()
-			return
-		}
-		ev := ln.queue[0]
-		ln.queue = ln.queue[1:]
-		l.mu.Unlock()
-		l.deliver(ev)
-	}
-}
-
-func (l *lanes) deliver(ev Event) {
-	ctx, cancel := context.WithTimeout(l.n.ctx, l.n.opts.Timeout)
-	defer cancel()
-	start := time.Now()
-	err := l.s.deliver(ctx, ev)
-	took := time.Since(start).Round(time.Millisecond)
-	switch {
-	case err == nil:
-		l.n.log.Debug("notify: delivered", "to", l.s.name(), "event", ev.Event, "id", ev.ID, "took", took)
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		l.n.log.Warn("notify: "+l.s.name()+" timed out and was stopped", "event", ev.Event, "id", ev.ID, "timeout", l.n.opts.Timeout, "err", err)
-	default:
-		l.n.log.Warn("notify: "+l.s.name()+" failed", "event", ev.Event, "id", ev.ID, "took", took, "err", err)
-	}
 }

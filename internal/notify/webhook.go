@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -40,7 +41,7 @@ func NewWebhook(raw string) (*Webhook, error) {
 	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 		return nil, fmt.Errorf("--notify-url %q: want an http:// or https:// URL, such as https://ntfy.sh/your-topic", u.Redacted())
 	}
-	w := &Webhook{token: os.Getenv(TokenEnv), client: &http.Client{}}
+	w := &Webhook{token: os.Getenv(TokenEnv), client: &http.Client{CheckRedirect: refuseRedirect}}
 	switch u.Fragment {
 	case "":
 	case "json":
@@ -64,7 +65,7 @@ func (w *Webhook) deliver(ctx context.Context, e Event) error {
 	}
 	resp, err := w.client.Do(req)
 	if err != nil {
-		return err
+		return w.hideURL(err)
 	}
 	defer resp.Body.Close()
 	snippet, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
@@ -73,6 +74,28 @@ func (w *Webhook) deliver(ctx context.Context, e Event) error {
 		return fmt.Errorf("POST: %s: %s", resp.Status, strings.TrimSpace(string(snippet)))
 	}
 	return nil
+}
+
+// hideURL keeps the URL out of an error: Go's *url.Error spells it in full,
+// and a public ntfy topic's name is its password. The host is enough to
+// say where a delivery failed.
+func (w *Webhook) hideURL(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return fmt.Errorf("%s %s: %w", ue.Op, w.shown, ue.Err)
+	}
+	return err
+}
+
+// refuseRedirect follows no redirect. Following one would send the body,
+// which holds the desk link with its token, and the Authorization header or
+// the URL's password to wherever the receiver points, and a same-origin
+// redirect would need them resent all the same to deliver anything. The
+// error names the target's host only; the user puts the URL it points to in
+// --notify-url.
+func refuseRedirect(req *http.Request, _ []*http.Request) error {
+	return fmt.Errorf("%s redirected to %s://%s/…; askbridge follows no redirect: use the URL it points to",
+		req.Response.Status, req.URL.Scheme, req.URL.Host) // never the path, query or user
 }
 
 // request builds the POST for e.
@@ -96,9 +119,9 @@ func (w *Webhook) request(ctx context.Context, e Event) (*http.Request, error) {
 		// ntfy reads UTF-8 headers, but not every proxy passes them:
 		// RFC 2047, which ntfy decodes, keeps the title ASCII.
 		h.Set("Title", mime.BEncoding.Encode("UTF-8", "askbridge: "+e.Title()))
-		h.Set("Tags", ntfyTags[e.Event])
+		h.Set("Tags", ntfyTags[e.base()])
 		h.Set("Priority", "low")
-		if e.Event == Asked || e.Event == Expiring {
+		if e.base() == Asked || e.base() == Expiring {
 			h.Set("Priority", "high") // an agent is blocked on it
 		}
 		if e.DeskURL != "" {

@@ -52,11 +52,34 @@ async function api(method, path, body) {
 // picks brought. Its key changes with the step, so a new step gets a new form.
 function key(p) { return `${p.id}:${p.step}`; }
 
+// approvalBlock shows what an approval lets the agent do: the tool call's
+// kind and title, the command or input in a monospace block, diffs as
+// diffs, text as text, and the files it touches. All as text, never HTML.
+function approvalBlock(a) {
+  const tc = (a && a.toolCall) || {};
+  const box = el("div", { class: "approval" });
+  box.append(el("div", { class: "meta", text: `The agent asks to run${tc.kind ? " (" + tc.kind + ")" : ""}:` }));
+  const input = tc.rawInput;
+  let what = "";
+  if (input && typeof input === "object" && typeof input.command === "string") what = input.command;
+  else if (input !== undefined) what = JSON.stringify(input, null, 2);
+  else what = tc.title || "";
+  box.append(el("pre", { class: "run", text: what }));
+  for (const c of tc.content || []) {
+    if (c.type === "diff") box.append(el("div", { class: "meta", text: `edit ${c.path || ""}` }), el("pre", { class: "run", text: `- ${c.oldText || ""}\n+ ${c.newText || ""}` }));
+    else if (c.type === "content" && c.content && c.content.type === "text") box.append(el("pre", { class: "run", text: c.content.text }));
+  }
+  const files = (tc.locations || []).map((l) => l.path).filter(Boolean);
+  if (files.length) box.append(el("div", { class: "meta", text: "Files: " + files.join(", ") }));
+  return box;
+}
+
 function card(p) {
   const form = el("form", { class: "card", "data-key": key(p), "data-id": p.id });
   const round = p.round >= 2 ? `Round ${p.round} · ` : "";
   form.append(el("div", { class: "meta", text: `${round}session ${p.sessionID}` }));
   if (p.deadline) form.append(countdown(p));
+  if (p.kind === "approval") form.append(approvalBlock(p.approval));
   holdOnInteraction(form, p.id);
   if (p.answered && p.answered.length) {
     const so = el("ul", { class: "answered" });

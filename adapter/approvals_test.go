@@ -1,0 +1,123 @@
+package adapter
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// An agent's approval of a shell command: the request names only the tool
+// call; what will run came in the tool_call notification before it.
+const (
+	bashCall     = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":"toolu_9","title":"Bash","kind":"execute","status":"pending","rawInput":{"command":"rm -rf build"}}}}`
+	bashApproval = `{"jsonrpc":"2.0","id":"perm-1","method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"toolu_9","title":"rm -rf build"},"options":[{"optionId":"allow","name":"Allow once","kind":"allow_once"},{"optionId":"always","name":"Always allow","kind":"allow_always"},{"optionId":"reject","name":"Reject","kind":"reject_once"}]}}`
+)
+
+func approvalsBridge(t *testing.T, opts Options) (*bridgeHarness, *permission.Board) {
+	t.Helper()
+	opts.Board = permission.NewBoard()
+	h := newBridgeHarness(t, opts)
+	h.openSession(t, "s1")
+	return h, opts.Board
+}
+
+func TestApprovalsByDefaultGoToTheEditorOnly(t *testing.T) {
+	h, board := approvalsBridge(t, Options{})
+	h.agent.send(bashCall)
+	assert.Equal(t, bashCall, h.client.recv())
+	h.agent.send(bashApproval)
+	assert.Equal(t, bashApproval, h.client.recv())
+	time.Sleep(50 * time.Millisecond)
+	assert.Empty(t, board.List())
+}
+
+// Mirrored: the editor gets the request as it came, and the board has it
+// as an approval with what will run; answered at the desk by the option's
+// name, the agent gets that option, the editor's copy is withdrawn and its
+// late answer dropped.
+func TestApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
+	h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror})
+	h.agent.send(bashCall)
+	h.client.recv()
+	h.agent.send(bashApproval)
+	assert.Equal(t, bashApproval, h.client.recv())
+	p := onBoard(t, board)
+	assert.Equal(t, permission.KindApproval, p.Kind)
+	require.NotNil(t, p.Approval)
+	var tc map[string]any
+	require.NoError(t, json.Unmarshal(p.Approval.ToolCall, &tc))
+	assert.Equal(t, map[string]any{"command": "rm -rf build"}, tc["rawInput"], "merged from the tool_call notification")
+	assert.Equal(t, "execute", tc["kind"])
+	assert.Equal(t, "rm -rf build", tc["title"], "the request's own title wins")
+	require.Len(t, p.Questions, 1)
+	q := p.Questions[0]
+	assert.True(t, q.NoOther)
+	assert.Equal(t, "rm -rf build", q.Question)
+	assert.Equal(t, []permission.Option{{Label: "Allow once"}, {Label: "Always allow", Description: "lasting: the agent will not ask again"}, {Label: "Reject"}}, q.Options)
+
+	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"Allow once"}}}}}))
+	assert.JSONEq(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"perm-1"}}`, h.client.recv())
+	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"allow"}}`, string(h.agentReply(t, `"perm-1"`).Result))
+	h.client.send(`{"jsonrpc":"2.0","id":"perm-1","result":{"outcome":{"outcome":"selected","optionId":"always"}}}`)
+	h.client.send(`{"jsonrpc":"2.0","method":"pong/after"}`)
+	assert.Equal(t, "pong/after", decode(t, h.agent.recv()).Method, "the editor's late answer was dropped")
+}
+
+// Mirrored and answered in the editor: the agent gets the editor's answer
+// as it came, and the desk's card goes.
+func TestApprovalMirroredAnsweredInTheEditor(t *testing.T) {
+	h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror})
+	h.agent.send(bashApproval)
+	h.client.recv()
+	p := onBoard(t, board)
+	resp := `{"jsonrpc":"2.0","id":"perm-1","result":{"outcome":{"outcome":"selected","optionId":"reject"}}}`
+	h.client.send(resp)
+	assert.Equal(t, resp, h.agent.recv())
+	done := settled(t, board, p.ID)
+	assert.Equal(t, permission.SourceClient, done.Result.Source)
+	assert.Equal(t, []string{"Reject"}, done.Result.Answers[0].Answer.Labels)
+}
+
+// On the desk only: the editor never sees the request.
+func TestApprovalOnTheDeskOnlyNeverReachesTheEditor(t *testing.T) {
+	h, board := approvalsBridge(t, Options{Approvals: ApprovalsDesk})
+	h.agent.send(bashApproval)
+	p := onBoard(t, board)
+	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Always allow"}}}}}))
+	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"always"}}`, string(h.agentReply(t, `"perm-1"`).Result))
+	h.agent.send(`{"jsonrpc":"2.0","method":"ping/after"}`)
+	assert.Equal(t, "ping/after", decode(t, h.client.recv()).Method, "nothing of the approval reached the editor")
+}
+
+// Never an automatic yes: --question-timeout with --on-timeout recommended
+// leaves an approval pending; --approval-timeout ends it as the agent's
+// reject_once, or cancelled when it has none.
+func TestApprovalTimesOutOnlyAsARejection(t *testing.T) {
+	t.Run("question timeout", func(t *testing.T) {
+		h, board := approvalsBridge(t, Options{Approvals: ApprovalsDesk, QuestionTimeout: 50 * time.Millisecond, OnTimeout: TimeoutRecommended})
+		h.agent.send(bashApproval)
+		p := onBoard(t, board)
+		assert.Nil(t, p.Deadline)
+		time.Sleep(200 * time.Millisecond)
+		got, _ := board.Get(p.ID)
+		assert.Equal(t, permission.StatePending, got.State)
+	})
+	t.Run("approval timeout", func(t *testing.T) {
+		h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror, ApprovalTimeout: 100 * time.Millisecond, OnTimeout: TimeoutRecommended})
+		h.agent.send(bashApproval)
+		h.client.recv()
+		p := onBoard(t, board)
+		assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"reject"}}`, string(h.agentReply(t, `"perm-1"`).Result))
+		assert.Equal(t, permission.StateTimeout, settled(t, board, p.ID).State)
+	})
+	t.Run("no reject option", func(t *testing.T) {
+		h, _ := approvalsBridge(t, Options{Approvals: ApprovalsDesk, ApprovalTimeout: 100 * time.Millisecond})
+		h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"t"},"options":[{"optionId":"ok","name":"OK","kind":"allow_once"}]}}`)
+		assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.agentReply(t, "5").Result))
+	})
+}

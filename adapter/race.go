@@ -1,0 +1,77 @@
+package adapter
+
+import (
+	"context"
+	"time"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// race puts req on the board and lets the client (flow), the desk and every
+// other front end, the deadline and ctx race for it: the first to settle the
+// set wins, and the others are withdrawn. flow asks the client (req with
+// its deadline), with a
+// context that ends as soon as anyone else settles the set (withdrawing what
+// it sent); its result settles the set as the client's. race returns the
+// settled ticket and whether flow settled it.
+func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(context.Context, permission.Request) (permission.Result, error)) (*permission.Ticket, bool) {
+	req.Deadline = b.deadline(req)
+	ticket := b.board.Open(req)
+	b.logger.Info("asking", "session", req.SessionID, "round", req.Round, "questions", len(req.Questions), "ticket", ticket.ID)
+
+	flowCtx, stopFlow := context.WithCancel(ticket.Context())
+	defer stopFlow()
+	flowDone := make(chan bool, 1) // whether the flow settled the set itself
+	go func() {
+		res, err := flow(flowCtx, req)
+		switch {
+		case err == nil && flowCtx.Err() == nil:
+			flowDone <- b.board.Answer(ticket.ID, res) == nil
+		case err == nil || flowCtx.Err() != nil:
+			flowDone <- false // answered elsewhere or cancelled: the ticket says which
+		default:
+			b.logger.Warn("asking the client failed", "err", err)
+			b.board.Cancel(ticket.ID, err.Error())
+			flowDone <- false
+		}
+	}()
+	b.await(ctx, ticket, req)
+	b.relay.Conceal(ticket.Result().Secrets()...) // the reply to the agent is recorded next
+	return ticket, <-flowDone
+}
+
+// await waits until the ticket is settled: by whoever settles it, by ctx
+// ending (the set is cancelled with its cause), or by the deadline.
+func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permission.Request) {
+	select {
+	case <-ticket.Done():
+	case <-ctx.Done():
+		b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
+	case <-b.expired(ticket):
+		b.onQuestionTimeout(ticket.ID, req)
+	}
+	<-ticket.Done()
+}
+
+// askBoard puts a set on the board only: the desk, the hub or a deadline
+// settles it; nothing is sent to the client.
+func (b *Bridge) askBoard(ctx context.Context, req permission.Request) Outcome {
+	ticket, _ := b.race(ctx, req, func(ctx context.Context, _ permission.Request) (permission.Result, error) {
+		<-ctx.Done()
+		return permission.Result{}, ctx.Err()
+	})
+	return outcomeOf(ticket.Result())
+}
+
+// deadline is when req times out: an approval only with ApprovalTimeout,
+// a question with QuestionTimeout; zero for never.
+func (b *Bridge) deadline(req permission.Request) time.Time {
+	d := b.opts.QuestionTimeout
+	if req.Approval != nil {
+		d = b.opts.ApprovalTimeout
+	}
+	if d <= 0 {
+		return time.Time{}
+	}
+	return time.Now().Add(d)
+}

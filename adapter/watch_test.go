@@ -1,0 +1,158 @@
+package adapter
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// formsClient starts a bridge whose client renders forms, with session s1.
+func formsClient(t *testing.T, opts Options) (*bridgeHarness, *permission.Board) {
+	t.Helper()
+	opts.Advertise = true
+	opts.Board = permission.NewBoard()
+	h := newBridgeHarness(t, opts)
+	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
+	h.agent.recv()
+	h.agent.send(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1}}`)
+	h.client.recv()
+	require.True(t, h.bridge.ClientRendersForms())
+	h.openSession(t, "s1")
+	return h, opts.Board
+}
+
+// onBoard waits for the one set pending on the board.
+func onBoard(t *testing.T, b *permission.Board) permission.Pending {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if l := b.List(); len(l) == 1 {
+			return l[0]
+		}
+		require.True(t, time.Now().Before(deadline), "the form never reached the board")
+	}
+}
+
+// settled waits for the set to leave the board and returns it.
+func settled(t *testing.T, b *permission.Board, id string) permission.Pending {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if p, ok := b.Get(id); ok && p.Result != nil {
+			return p
+		}
+		require.True(t, time.Now().Before(deadline), "the set was never settled")
+	}
+}
+
+// The client gets Claude's and Codex's forms byte for byte, and the board
+// lists their questions as asked.
+func TestWatchedFormIsOnTheBoardAndUntouchedAtTheClient(t *testing.T) {
+	for _, c := range []struct {
+		name, form, header, question string
+		options                      []string
+	}{
+		{"claude", claudeSingle, "Database", "Which database?", []string{"Postgres", "SQLite"}},
+		{"codex", codexDB, "Database", "Which database?", []string{"Postgres", "Redis"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h, board := formsClient(t, Options{})
+			h.agent.send(c.form)
+			assert.Equal(t, c.form, h.client.recv())
+			p := onBoard(t, board)
+			require.Len(t, p.Questions, 1)
+			assert.Equal(t, c.header, p.Questions[0].Header)
+			assert.Equal(t, c.question, p.Questions[0].Question)
+			var labels []string
+			for _, o := range p.Questions[0].Options {
+				labels = append(labels, o.Label)
+			}
+			assert.Equal(t, c.options, labels)
+			assert.Equal(t, "s1", p.SessionID)
+		})
+	}
+}
+
+// Answered in the editor: its response goes to the agent as it came, and
+// the board records the answer as the client's.
+func TestWatchedFormAnsweredInTheEditor(t *testing.T) {
+	h, board := formsClient(t, Options{})
+	h.agent.send(claudeSingle)
+	h.client.recv()
+	p := onBoard(t, board)
+	resp := `{"jsonrpc":"2.0","id":41,"result":{"action":"accept","content":{"question_0":"SQLite","question_0_custom":"with WAL"}}}`
+	h.client.send(resp)
+	assert.Equal(t, resp, h.agent.recv())
+	done := settled(t, board, p.ID)
+	assert.Equal(t, permission.SourceClient, done.Result.Source)
+	assert.Equal(t, permission.StateAnswered, done.State)
+	require.Len(t, done.Result.Answers, 1)
+	assert.Equal(t, permission.Answer{Labels: []string{"SQLite"}, Other: true, Custom: "with WAL"}, done.Result.Answers[0].Answer)
+	assert.Empty(t, board.List())
+}
+
+// Answered at the desk: the agent gets the form's own content, the client
+// gets $/cancel_request for its copy, and its late answer is dropped.
+func TestWatchedFormAnsweredAtTheDesk(t *testing.T) {
+	for _, c := range []struct{ name, form, id, want string }{
+		{"claude", claudeSingle, "41", `{"action":"accept","content":{"question_0":"Postgres"}}`},
+		{"codex", codexDB, "0", `{"action":"accept","content":{"db":"Postgres"}}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h, board := formsClient(t, Options{})
+			h.agent.send(c.form)
+			h.client.recv()
+			p := onBoard(t, board)
+			require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
+				{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}}}}))
+			assert.JSONEq(t, c.want, string(h.agentReply(t, c.id).Result))
+			assert.JSONEq(t, fmt.Sprintf(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":%s}}`, c.id), h.client.recv())
+			// The editor answers anyway: the agent never sees it.
+			h.client.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32800,"message":"cancelled"}}`, c.id))
+			h.agent.send(`{"jsonrpc":"2.0","method":"ping/after"}`)
+			assert.Equal(t, "ping/after", decode(t, h.client.recv()).Method)
+			h.client.send(`{"jsonrpc":"2.0","method":"pong/after"}`)
+			assert.Equal(t, "pong/after", decode(t, h.agent.recv()).Method, "the late answer was dropped")
+		})
+	}
+}
+
+// Nobody answers within --question-timeout: the agent gets its dialect's
+// no-answer-in-time (Claude: decline; Codex: each note says so), and the
+// client's form is withdrawn.
+func TestWatchedFormTimesOut(t *testing.T) {
+	for _, c := range []struct{ name, form, id, want string }{
+		{"claude", claudeSingle, "41", `{"action":"decline"}`},
+		{"codex", codexDB, "0", `{"action":"accept","content":{"db":"None of the above","db_note":"` + permission.NoAnswerInTime + `"}}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h, board := formsClient(t, Options{QuestionTimeout: 150 * time.Millisecond})
+			h.agent.send(c.form)
+			h.client.recv()
+			p := onBoard(t, board)
+			require.NotNil(t, p.Deadline)
+			assert.JSONEq(t, c.want, string(h.agentReply(t, c.id).Result))
+			assert.Contains(t, h.client.recv(), `"method":"$/cancel_request"`)
+			assert.Equal(t, permission.StateTimeout, settled(t, board, p.ID).State)
+		})
+	}
+}
+
+// The agent withdraws its form: the set leaves the board, the client gets
+// the agent's own cancel, and its answer to it goes on to the agent.
+func TestWatchedFormWithdrawnByTheAgent(t *testing.T) {
+	h, board := formsClient(t, Options{})
+	h.agent.send(codexDB)
+	h.client.recv()
+	p := onBoard(t, board)
+	cancel := `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":0}}`
+	h.agent.send(cancel)
+	assert.Equal(t, cancel, h.client.recv())
+	assert.Equal(t, permission.StateCancelled, settled(t, board, p.ID).State)
+	resp := `{"jsonrpc":"2.0","id":0,"error":{"code":-32800,"message":"Request cancelled"}}`
+	h.client.send(resp)
+	assert.Equal(t, resp, h.agent.recv())
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+
+	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/permission"
+)
+
+func init() {
+	subcommands["hub"] = runHub
+}
+
+const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683]
+
+One inbox for every agent: every askbridge of this user reports its
+questions to the hub (unless run with --hub off), and the hub's page, the
+desk's, shows and answers them all, each with its agent and folder.
+
+The askbridges find the hub on a Unix socket: $ASKBRIDGE_HUB, else
+$XDG_RUNTIME_DIR/askbridge/hub.sock, else askbridge-UID/hub.sock in the
+temporary folder. The page's token is $ASKBRIDGE_HUB_TOKEN (16 characters
+at least), else one kept in the config folder (askbridge/hub-token), so
+the printed address stays the same across restarts.`
+
+// defaultHubListen is a fixed port, so that the hub's address can be
+// bookmarked.
+const defaultHubListen = "127.0.0.1:7683"
+
+// runHub is `askbridge hub`.
+func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("askbridge hub", flag.ContinueOnError)
+	listen := fs.String("listen", defaultHubListen, "serve the hub's page and API on this loopback address (127.0.0.1:0 picks a port)")
+	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	if code, done := parseFlags(fs, hubUsage, args, stdout, stderr); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "askbridge hub: unexpected argument %q\n%s\n", fs.Arg(0), hubUsage)
+		return 2
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		fmt.Fprintf(stderr, "askbridge hub: --log-level %q: want debug, info, warn or error\n", *logLevel)
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if host, _, err := net.SplitHostPort(*listen); err != nil || !loopback(host) {
+		fmt.Fprintf(stderr, "askbridge hub: --listen %q: want a loopback host:port, e.g. %s\n", *listen, defaultHubListen)
+		return 2
+	}
+	token, err := hub.Token()
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge hub:", err)
+		return 2
+	}
+	path := hub.SocketPath()
+	sock, err := hub.Listen(path)
+	if err != nil {
+		if errors.Is(err, hub.ErrRunning) {
+			fmt.Fprintf(stderr, "askbridge hub: %v; its page is where it said at start\n", err)
+		} else {
+			fmt.Fprintf(stderr, "askbridge hub: cannot listen on %s: %v\n", path, err)
+		}
+		return 1
+	}
+	defer sock.Close()
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		fmt.Fprintf(stderr, "askbridge hub: --listen %s: the address is taken (another hub's page, or another program): pick another with --listen\n", *listen)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	defer stop()
+	board := permission.NewBoard()
+	h := hub.New(board, logger)
+	page := desk.New(ln, board, desk.Options{Token: token, Logger: logger, Origin: h.Origin,
+		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances}})
+	defer page.Close()
+	fmt.Fprintf(stderr, "askbridge: hub at %s\n", page.URL())
+	logger.Info("hub: askbridges report on " + path)
+	h.Serve(ctx, sock)
+	return 0
+}
+
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// reportToHub has the proxy's board reported to the hub the --hub flag
+// names: auto (the usual socket, whenever a hub is there), off, or a
+// socket's path.
+func reportToHub(ctx context.Context, opts *proxyOptions, board *permission.Board, command []string, logger *slog.Logger) *hub.Reporter {
+	path := opts.hub
+	switch path {
+	case "off":
+		return nil
+	case "auto", "":
+		path = hub.SocketPath()
+	}
+	host, _ := os.Hostname()
+	cwd, _ := os.Getwd()
+	me := hub.Instance{Agent: filepath.Base(command[0]), PID: os.Getpid(), Host: host, CWD: cwd}
+	return hub.Report(ctx, board, path, me, logger)
+}
+
+// hubInfo is setup with what the hub is told picked up on the way: the
+// agent's and the client's names from initialize, each session's folder.
+// The hooks only read; they never change or hold up a message.
+func hubInfo(rep *hub.Reporter, setup func(*adapter.Relay) func()) func(*adapter.Relay) func() {
+	if rep == nil {
+		return setup
+	}
+	return func(r *adapter.Relay) func() {
+		r.FromClient("initialize", func(m *adapter.Message) adapter.Verdict {
+			var p struct {
+				ClientInfo *implementation `json:"clientInfo"`
+			}
+			if m.Params(&p) == nil && p.ClientInfo.name() != "" {
+				rep.Update(func(i *hub.Instance) { i.Client = p.ClientInfo.name() })
+			}
+			return adapter.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+				var r struct {
+					Result struct {
+						AgentInfo *implementation `json:"agentInfo"`
+					} `json:"result"`
+				}
+				if json.Unmarshal(resp, &r) == nil && r.Result.AgentInfo.name() != "" {
+					rep.Update(func(i *hub.Instance) { i.Agent, i.AgentVersion = r.Result.AgentInfo.name(), r.Result.AgentInfo.Version })
+				}
+				return nil
+			}}
+		})
+		folder := func(session, cwd string) {
+			if session != "" && cwd != "" {
+				rep.Update(func(i *hub.Instance) {
+					if i.Sessions == nil {
+						i.Sessions = map[string]string{}
+					}
+					i.Sessions[session] = cwd
+				})
+			}
+		}
+		r.FromClient("session/new", func(m *adapter.Message) adapter.Verdict {
+			var p struct{ CWD string }
+			m.Params(&p)
+			return adapter.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+				var r struct {
+					Result struct{ SessionID string }
+				}
+				if json.Unmarshal(resp, &r) == nil {
+					folder(r.Result.SessionID, p.CWD)
+				}
+				return nil
+			}}
+		})
+		for _, method := range []string{"session/load", "session/resume"} {
+			r.FromClient(method, func(m *adapter.Message) adapter.Verdict {
+				var p struct{ SessionID, CWD string }
+				if m.Params(&p) == nil {
+					folder(p.SessionID, p.CWD)
+				}
+				return adapter.Pass
+			})
+		}
+		return setup(r)
+	}
+}
+
+// implementation is ACP's clientInfo and agentInfo.
+type implementation struct{ Name, Title, Version string }
+
+// name is the human one when there is one.
+func (i *implementation) name() string {
+	if i == nil {
+		return ""
+	}
+	return cmp.Or(i.Title, i.Name)
+}

@@ -1,0 +1,56 @@
+package desk
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// A desk told where its sets come from (the hub) shows it with each set,
+// and serves the extra routes it is given behind its token.
+func TestOriginAndRoutes(t *testing.T) {
+	const token = "origin-token-0123456789"
+	board := permission.NewBoard()
+	d, err := Listen("127.0.0.1:0", board, Options{Token: token,
+		Origin: func(id string) (any, string) { return map[string]string{"agent": "claude", "id": id}, "/src/api" },
+		Routes: map[string]http.HandlerFunc{"GET /instance": func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`["one"]`)) }},
+	})
+	require.NoError(t, err)
+	defer d.Close()
+	board.Open(permission.Request{SessionID: "s", Round: 1, Questions: []permission.Question{{Question: "Q?", Header: "Q", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
+	base := strings.TrimSuffix(d.URL(), "/?token="+token)
+	get := func(path, tok string) (*http.Response, string) {
+		req, _ := http.NewRequest("GET", base+path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	resp, body := get("/question", token)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var sets []struct {
+		ID       string
+		CWD      string
+		Instance map[string]string
+	}
+	require.NoError(t, json.Unmarshal([]byte(body), &sets))
+	require.Len(t, sets, 1)
+	assert.Equal(t, "/src/api", sets[0].CWD)
+	assert.Equal(t, map[string]string{"agent": "claude", "id": sets[0].ID}, sets[0].Instance)
+
+	resp, body = get("/instance", token)
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, `["one"]`, body)
+	resp, _ = get("/instance", "wrong-token-0123456789")
+	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+}

@@ -1,0 +1,17 @@
+// Package hub is askbridge hub: one process per user that every askbridge
+// on the machine reports its question sets to, so that one page (the
+// desk's, over the hub's own permission.Board) shows and answers them all.
+//
+// The askbridges reach the hub on a Unix socket in a 0700 directory, the
+// socket itself 0600, and on Linux the peer's uid is checked too
+// (SO_PEERCRED): only the same user's askbridges get in. They speak JSON
+// lines (wire.go): an askbridge says hello, then each set as it is asked
+// and as it ends; the hub sends back the answers, rejects and holds given
+// at its page, which the askbridge puts on its own board as any other
+// front end's (permission.SourceHub): the first answer wins, and the
+// editor's request is withdrawn.
+//
+// Nothing in an askbridge waits on the hub (Report): its messages go
+// through a bounded queue, and a hub that is slow, stopped or gone costs a
+// dropped connection and a reconnect, which sends every pending set again.
+package hub

@@ -1,0 +1,234 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// Hub mirrors the sets of every askbridge connected on one board, which
+// the desk serves; what is answered there goes back to the askbridge
+// that asked.
+type Hub struct {
+	board  *permission.Board
+	logger *slog.Logger
+	seq    atomic.Int64
+
+	mu      sync.Mutex
+	peers   map[*peer]struct{}
+	mirrors map[string]*mirror // hub set id -> its mirror
+}
+
+// peer is a connected askbridge.
+type peer struct {
+	inst Instance // guarded by Hub.mu
+	link *link
+	sets map[string]*mirror // its set id -> mirror; guarded by Hub.mu
+}
+
+// mirror is an askbridge's set on the hub's board.
+type mirror struct {
+	peer    *peer
+	remote  string // the set's id at the askbridge
+	session string // its session there
+	ticket  *permission.Ticket
+	// there: the set ended at the askbridge (or the askbridge left), so
+	// the hub's result is not sent back.
+	there atomic.Bool
+}
+
+// New returns a hub putting the askbridges' sets on board.
+func New(board *permission.Board, logger *slog.Logger) *Hub {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Hub{board: board, logger: logger, peers: map[*peer]struct{}{}, mirrors: map[string]*mirror{}}
+}
+
+// Serve takes askbridges on ln until ctx ends or ln is closed.
+func (h *Hub) Serve(ctx context.Context, ln *net.UnixListener) error {
+	go h.forwardHolds(ctx)
+	go func() {
+		<-ctx.Done()
+		ln.Close()
+	}()
+	for {
+		c, err := ln.AcceptUnix()
+		if err != nil {
+			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
+				return nil
+			}
+			h.logger.Warn("hub: accept", "err", err)
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
+		if err := checkPeer(c); err != nil {
+			h.logger.Warn("hub: refused a connection", "err", err)
+			c.Close()
+			continue
+		}
+		go h.serve(ctx, c)
+	}
+}
+
+func (h *Hub) serve(ctx context.Context, c net.Conn) {
+	p := &peer{link: newLink(ctx, c), sets: map[string]*mirror{}}
+	p.inst = Instance{ID: "a" + strconv.FormatInt(h.seq.Add(1), 10), Connected: time.Now()}
+	h.mu.Lock()
+	h.peers[p] = struct{}{}
+	h.mu.Unlock()
+	p.link.read(func(m message) {
+		switch {
+		case m.Type == msgHello && m.Instance != nil:
+			h.mu.Lock()
+			id, at := p.inst.ID, p.inst.Connected
+			p.inst = *m.Instance
+			p.inst.ID, p.inst.Connected = id, at
+			h.mu.Unlock()
+			h.logger.Info("hub: askbridge joined", "id", id, "agent", m.Instance.Agent, "pid", m.Instance.PID, "cwd", m.Instance.CWD)
+		case m.Type == msgAsked && m.Set != nil:
+			h.asked(p, *m.Set)
+		case m.Type == msgEnded && m.Set != nil:
+			h.ended(p, *m.Set)
+		}
+	})
+	h.leave(p)
+}
+
+// asked puts a set on the board, once: an askbridge sends its pending
+// sets again whenever it connects, and a set's next step as asked too.
+func (h *Hub) asked(p *peer, set permission.Pending) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := p.sets[set.ID]; ok {
+		return
+	}
+	req := permission.Request{SessionID: p.inst.ID + "/" + set.SessionID, ToolCallID: set.ToolCallID, Questions: set.Questions, Round: set.Round}
+	if set.Deadline != nil {
+		req.Deadline = *set.Deadline
+	}
+	m := &mirror{peer: p, remote: set.ID, session: set.SessionID, ticket: h.board.Open(req)}
+	p.sets[set.ID] = m
+	h.mirrors[m.ticket.ID] = m
+	go h.answerBack(m)
+}
+
+// answerBack sends the askbridge what the hub's page made of its set.
+func (h *Hub) answerBack(m *mirror) {
+	<-m.ticket.Done()
+	if m.there.Load() {
+		return
+	}
+	r := m.ticket.Result()
+	m.peer.link.send(message{Type: msgAnswer, ID: m.remote, Result: &r})
+}
+
+// ended settles a set on the board as it ended at its askbridge.
+func (h *Hub) ended(p *peer, set permission.Pending) {
+	h.mu.Lock()
+	m, ok := p.sets[set.ID]
+	delete(p.sets, set.ID)
+	h.mu.Unlock()
+	if !ok {
+		return
+	}
+	m.there.Store(true)
+	r := permission.Result{Cancelled: true, Reason: "ended at the askbridge"}
+	if set.Result != nil {
+		r = *set.Result
+	}
+	if r.Cancelled {
+		h.board.CancelFrom(m.ticket.ID, cmpOr(r.Source, permission.SourceClient), r.Reason)
+	} else {
+		h.board.Answer(m.ticket.ID, r)
+	}
+}
+
+// leave cancels the sets of an askbridge that went away.
+func (h *Hub) leave(p *peer) {
+	h.mu.Lock()
+	delete(h.peers, p)
+	sets := p.sets
+	p.sets = map[string]*mirror{}
+	h.mu.Unlock()
+	for _, m := range sets {
+		m.there.Store(true)
+		h.board.CancelFrom(m.ticket.ID, permission.SourceHub, "the askbridge left the hub")
+	}
+	level := slog.LevelInfo
+	if p.inst.PID == 0 {
+		level = slog.LevelDebug // no hello: a probe, such as a second hub's
+	}
+	h.logger.Log(context.Background(), level, "hub: askbridge left", "id", p.inst.ID, "pending", len(sets))
+}
+
+// forwardHolds tells an askbridge when its set is held at the hub's page,
+// so that its deadline moves too.
+func (h *Hub) forwardHolds(ctx context.Context) {
+	for ev := range h.board.Subscribe(ctx) {
+		if ev.Type != permission.EventHeld || ev.Pending.Deadline == nil {
+			continue
+		}
+		h.mu.Lock()
+		m := h.mirrors[ev.Pending.ID]
+		h.mu.Unlock()
+		if m != nil && !m.there.Load() {
+			m.peer.link.send(message{Type: msgHold, ID: m.remote, Until: ev.Pending.Deadline})
+		}
+	}
+}
+
+// Origin is where set id comes from, for the desk to show: its askbridge
+// (Instance) and its session's folder (else the askbridge's).
+func (h *Hub) Origin(id string) (instance any, cwd string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m, ok := h.mirrors[id]
+	if !ok {
+		return nil, ""
+	}
+	inst := m.peer.inst
+	cwd = inst.CWD
+	if c := inst.Sessions[m.session]; c != "" {
+		cwd = c
+	}
+	inst.Sessions = nil
+	return inst, cwd
+}
+
+// Instances are the askbridges connected, first come first.
+func (h *Hub) Instances() []Instance {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := []Instance{}
+	for p := range h.peers {
+		inst := p.inst
+		inst.Pending = len(p.sets)
+		out = append(out, inst)
+	}
+	slices.SortFunc(out, func(a, b Instance) int { return a.Connected.Compare(b.Connected) })
+	return out
+}
+
+// ServeInstances is GET /instance: the askbridges connected.
+func (h *Hub) ServeInstances(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(h.Instances())
+}
+
+func cmpOr(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}

@@ -1,0 +1,58 @@
+package hub
+
+import (
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// A hub that takes connections but never reads (stopped, or stuck) costs
+// the askbridge nothing: its board goes on at full speed, the connection is
+// dropped once the queue is full, and a new one is made.
+func TestAHubThatDoesNotReadIsDroppedNotWaitedFor(t *testing.T) {
+	path := socket(t)
+	ln, err := Listen(path)
+	require.NoError(t, err)
+	defer ln.Close()
+	var conns atomic.Int32
+	var mu sync.Mutex
+	var held []net.Conn
+	defer func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			held = append(held, c) // never read
+			mu.Unlock()
+			conns.Add(1)
+		}
+	}()
+	b, _ := report(t, path, "/src")
+	require.Eventually(t, func() bool { return conns.Load() == 1 }, 5*time.Second, 10*time.Millisecond)
+
+	long := strings.Repeat("x", 4000)
+	start := time.Now()
+	for i := range 2000 {
+		b.Open(permission.Request{SessionID: "s", Round: i + 1, Questions: []permission.Question{
+			{Question: long + string(rune('a'+i%26)), Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
+	}
+	assert.Less(t, time.Since(start), time.Second, "asking never waits on the hub")
+	require.Eventually(t, func() bool { return conns.Load() >= 2 }, 5*time.Second, 20*time.Millisecond, "the askbridge drops the stuck connection and makes a new one")
+}

@@ -1,0 +1,108 @@
+package hub
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Env names.
+const (
+	SocketEnv = "ASKBRIDGE_HUB"       // the socket's path
+	TokenEnv  = "ASKBRIDGE_HUB_TOKEN" // the page's token
+)
+
+// MinToken is the shortest token the hub takes (the desk's minimum).
+const MinToken = 16
+
+// ErrRunning is Listen finding a hub that answers on the socket.
+var ErrRunning = errors.New("a hub is already running")
+
+// SocketPath is where the hub listens and askbridges look for it:
+// $ASKBRIDGE_HUB, else $XDG_RUNTIME_DIR/askbridge/hub.sock, else
+// askbridge-UID/hub.sock in the temporary folder (macOS has no
+// XDG_RUNTIME_DIR).
+func SocketPath() string {
+	if p := os.Getenv(SocketEnv); p != "" {
+		return p
+	}
+	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
+		return filepath.Join(d, "askbridge", "hub.sock")
+	}
+	return filepath.Join(os.TempDir(), "askbridge-"+strconv.Itoa(os.Getuid()), "hub.sock")
+}
+
+// Listen opens the hub's socket at path: its folder made 0700 when it is
+// askbridge's own, the socket 0600. A socket that answers is a running
+// hub (ErrRunning); one that does not is left by a crashed hub, and taken
+// over.
+func Listen(path string) (*net.UnixListener, error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("the hub's folder: %w", err)
+	}
+	// A folder askbridge names is askbridge's: nobody else gets in, even if
+	// it was made by hand with the umask's mode.
+	if strings.HasPrefix(filepath.Base(dir), "askbridge") {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return nil, fmt.Errorf("the hub's folder: %w", err)
+		}
+	}
+	if c, err := net.DialTimeout("unix", path, time.Second); err == nil {
+		c.Close()
+		return nil, fmt.Errorf("%w on %s", ErrRunning, path)
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("removing the stale socket %s: %w", path, err)
+	}
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	return ln, nil
+}
+
+// Token is the page's token: $ASKBRIDGE_HUB_TOKEN (MinToken characters at
+// least), else the one kept in the user's config folder
+// (askbridge/hub-token, 0600), made at random the first time, so the
+// page's address survives a restart.
+func Token() (string, error) {
+	if t := os.Getenv(TokenEnv); t != "" {
+		if n := utf8.RuneCountInString(t); n < MinToken {
+			return "", fmt.Errorf("%s has %d characters; it needs at least %d", TokenEnv, n, MinToken)
+		}
+		return t, nil
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no folder to keep the hub's token in (%v): set %s", err, TokenEnv)
+	}
+	path := filepath.Join(dir, "askbridge", "hub-token")
+	if b, err := os.ReadFile(path); err == nil {
+		if t := strings.TrimSpace(string(b)); utf8.RuneCountInString(t) >= MinToken {
+			return t, nil
+		}
+	}
+	b := make([]byte, 16)
+	rand.Read(b)
+	t := hex.EncodeToString(b)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return "", fmt.Errorf("keeping the hub's token: %w", err)
+	}
+	if err := os.WriteFile(path, []byte(t+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("keeping the hub's token: %w", err)
+	}
+	return t, os.Chmod(path, 0o600)
+}

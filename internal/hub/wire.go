@@ -1,0 +1,62 @@
+package hub
+
+import (
+	"time"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// Message types on the socket, one JSON object a line.
+const (
+	// From an askbridge: who it is (first, once), then its sets.
+	msgHello = "hello"
+	msgAsked = "asked" // a set is pending (again, after a reconnect)
+	msgEnded = "ended" // a set was answered, cancelled or timed out
+	// From the hub: a set answered or rejected at the hub (Result), or
+	// held there (Until).
+	msgAnswer = "answer"
+	msgHold   = "hold"
+)
+
+// message is one line on the socket.
+type message struct {
+	Type     string              `json:"type"`
+	Instance *Instance           `json:"instance,omitempty"`
+	Set      *permission.Pending `json:"set,omitempty"`
+	ID       string              `json:"id,omitempty"`
+	Result   *permission.Result  `json:"result,omitempty"`
+	Until    *time.Time          `json:"until,omitempty"`
+}
+
+// Instance is an askbridge as the hub knows it.
+type Instance struct {
+	// ID names the connection on the hub (given by the hub, not sent).
+	ID    string `json:"id"`
+	Agent string `json:"agent"` // the agent's name (initialize's agentInfo), else its command's
+	// AgentVersion and Client (the editor: initialize's clientInfo) are
+	// known once initialize has been through.
+	AgentVersion string `json:"agentVersion,omitempty"`
+	Client       string `json:"client,omitempty"`
+	PID          int    `json:"pid"`
+	Host         string `json:"host"`
+	// CWD is the askbridge's working folder: the project, as an editor
+	// starts it.
+	CWD string `json:"cwd"`
+	// Sessions are the folders of the sessions, by session id (session/new,
+	// load, resume).
+	Sessions  map[string]string `json:"sessions,omitempty"`
+	Connected time.Time         `json:"connected"`
+	Pending   int               `json:"pending"` // sets waiting, as GET /instance lists it
+}
+
+// maxLine bounds one line on the socket: a set's questions, as large as
+// the agent made them, fit well within it.
+const maxLine = 16 << 20
+
+// queue is how many messages wait for a peer that is slow to read them;
+// a full queue drops the connection instead of blocking the sender.
+const queue = 256
+
+// writeTimeout bounds writing one message: a stopped peer costs that long
+// at most, in a goroutine of its own, before the connection is dropped.
+const writeTimeout = 2 * time.Second

@@ -1,0 +1,51 @@
+package permission
+
+import "encoding/json"
+
+// Kinds of a set on the board.
+const (
+	KindQuestion = "question"
+	KindApproval = "approval"
+)
+
+// Approval is an agent's own permission request put on the board
+// (askbridge --approvals mirror|desk): what it asks to run, and the agent's
+// options. Its set has one question whose options are the agent's options
+// by name, without Other; the answer is the option picked.
+type Approval struct {
+	// ToolCall is the tool call as the agent described it: the request's
+	// toolCall merged over the tool_call and tool_call_update
+	// notifications sent for its id before (kind, title, rawInput,
+	// content, locations).
+	ToolCall json.RawMessage  `json:"toolCall"`
+	Options  []ApprovalOption `json:"options"`
+}
+
+// ApprovalOption is one of the agent's options.
+type ApprovalOption struct {
+	OptionID string `json:"optionId"`
+	Name     string `json:"name"`
+	Kind     string `json:"kind"` // allow_once, allow_always, reject_once, reject_always
+}
+
+// Option returns the option named name.
+func (a *Approval) Option(name string) (ApprovalOption, bool) {
+	for _, o := range a.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return ApprovalOption{}, false
+}
+
+// Reject is the option that refuses this one call (reject_once), for an
+// approval nobody answered in time; ok is false when the agent offers
+// none. Nothing askbridge does on its own picks an allow option.
+func (a *Approval) Reject() (ApprovalOption, bool) {
+	for _, o := range a.Options {
+		if o.Kind == "reject_once" {
+			return o, true
+		}
+	}
+	return ApprovalOption{}, false
+}
