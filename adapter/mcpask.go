@@ -24,6 +24,9 @@ import (
 // user sees the question, not "allow ask_user_question?", and the client is
 // told the tool call is running, as Gemini's later updates of it expect.
 //
+// Copilot CLI starts no stdio server: it gets the tool over HTTP, served by
+// askbridge itself (mcpask_http.go says which agent gets which transport).
+//
 // Only that request is askbridge's: the server's name carries a random part
 // made for this process (ServerName), and a request is answered only when it
 // has the exact shape of the agent's own MCP approval for that server and

@@ -6,6 +6,11 @@
 // socket (ASKBRIDGE_SOCKET), with the session's tag (ASKBRIDGE_MCP_TAG), so
 // the question shows in the editor of the session that started the server.
 //
+// For agents that start no stdio server (Copilot CLI), askbridge serves the
+// same tool itself over MCP's streamable HTTP transport (HTTP): on
+// 127.0.0.1, a path per listing carrying its tag, and a bearer token per
+// listing, asking through the same socket.
+//
 // The tool takes the question set askbridge validates everywhere else and
 // checks it with the same rules before asking, so a model gets every
 // violation at once. Whatever goes wrong — invalid input, a cancel, no
