@@ -102,8 +102,8 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--question-timeout %s: must not be negative", o.questionTimeout)
 	case o.approvalTimeout < 0:
 		return fmt.Errorf("--approval-timeout %s: must not be negative", o.approvalTimeout)
-	case o.approvals == adapter.ApprovalsDesk && o.desk == "":
-		return fmt.Errorf("--approvals desk: nothing could answer them; add --desk ADDR (or use --approvals mirror)")
+	case o.approvals == adapter.ApprovalsDesk && o.desk == "" && (o.hub == "auto" || o.hub == "off"):
+		return fmt.Errorf("--approvals desk: nothing could answer them; add --desk ADDR or --hub SOCKET (or use --approvals mirror)")
 	case o.maxRounds < 0:
 		return fmt.Errorf("--max-rounds %d: must not be negative", o.maxRounds)
 	case o.maxLine < 0:

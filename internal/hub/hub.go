@@ -113,7 +113,8 @@ func (h *Hub) asked(p *peer, set permission.Pending) {
 	if _, ok := p.sets[set.ID]; ok {
 		return
 	}
-	req := permission.Request{SessionID: p.inst.ID + "/" + set.SessionID, ToolCallID: set.ToolCallID, Questions: set.Questions, Round: set.Round}
+	req := permission.Request{SessionID: p.inst.ID + "/" + set.SessionID, ToolCallID: set.ToolCallID, Questions: set.Questions, Round: set.Round,
+		Approval: set.Approval} // an approval stays one on the hub
 	if set.Deadline != nil {
 		req.Deadline = *set.Deadline
 	}

@@ -199,3 +199,27 @@ func TestAHoldAtTheHubMovesTheAskbridgesDeadline(t *testing.T) {
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { return tk.Deadline().After(due.Add(time.Minute)) }, 5*time.Second, 10*time.Millisecond)
 }
+
+// An approval stays one on the hub: its kind and what it asks to run come
+// along, and the hub's pick goes back by the option's name.
+func TestAnApprovalReachesTheHubAsOne(t *testing.T) {
+	path := socket(t)
+	_, hb, _ := startHub(t, path)
+	b, _ := report(t, path, "/src/one")
+	a := &permission.Approval{ToolCall: []byte(`{"title":"rm -rf build","kind":"execute"}`),
+		Options: []permission.ApprovalOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
+	tk := b.Open(permission.Request{SessionID: "s", Approval: a, Questions: []permission.Question{
+		{Question: "rm -rf build", Header: "Approval", NoOther: true, Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
+	list := waitPending(t, hb, 1)
+	assert.Equal(t, permission.KindApproval, list[0].Kind)
+	require.NotNil(t, list[0].Approval)
+	assert.JSONEq(t, string(a.ToolCall), string(list[0].Approval.ToolCall))
+	_, err := hb.Progress(list[0].ID, 0, []permission.Answer{{Labels: []string{"Reject"}}})
+	require.NoError(t, err)
+	select {
+	case <-tk.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the hub's answer did not reach the askbridge")
+	}
+	assert.Equal(t, []string{"Reject"}, tk.Result().Answers[0].Answer.Labels)
+}
