@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,36 +23,6 @@ import (
 
 // bashCall writes a marker file, so a test sees whether it ran.
 const bashCall = `{"command":"echo approved-at-the-desk > ran.txt && cat ran.txt","description":"Write a marker file"}`
-
-// stalledPermissions is an editor that shows each permission request and
-// never answers it until askbridge withdraws it.
-type stalledPermissions struct {
-	mu        sync.Mutex
-	got       []json.RawMessage
-	withdrawn chan struct{}
-	once      sync.Once
-}
-
-func (s *stalledPermissions) client() harness.Client {
-	s.withdrawn = make(chan struct{})
-	return harness.Client{
-		RequestPermission: func(params json.RawMessage) (any, error) {
-			s.mu.Lock()
-			s.got = append(s.got, params)
-			s.mu.Unlock()
-			select {
-			case <-s.withdrawn:
-			case <-time.After(90 * time.Second):
-			}
-			return map[string]any{"outcome": map[string]any{"outcome": "cancelled"}}, nil
-		},
-		Notify: func(method string, _ json.RawMessage) {
-			if method == "$/cancel_request" {
-				s.once.Do(func() { close(s.withdrawn) })
-			}
-		},
-	}
-}
 
 // deskApproval waits for an approval on the desk at addr and answers it
 // with its first option of kind; it returns the desk's listing of it.
@@ -102,7 +71,7 @@ func TestClaudeApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := model(t, "Bash", bashCall)
 			addr := freeAddr(t)
-			perms := &stalledPermissions{}
+			perms := &stalledEditor{}
 			r := harness.Start(t, harness.Claude, harness.Options{ModelURL: m.URL,
 				Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--approvals", "mirror", "--desk", addr),
 				Env:  []string{"ASKBRIDGE_DESK_TOKEN=" + liveDeskToken}, Client: perms.client()})
@@ -124,7 +93,7 @@ func TestClaudeApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 			assert.Equal(t, "end_turn", stop)
 			d := <-desk
 			perms.mu.Lock()
-			t.Logf("the editor got %d permission requests: %s; the model got %d requests, offered %v, results %q", len(perms.got), perms.got, len(m.Requests()), m.Offered(), m.ToolResults())
+			t.Logf("the editor got %d permission requests: %s; the model got %d requests, offered %v, results %q", len(perms.perms), perms.perms, len(m.Requests()), m.Offered(), m.ToolResults())
 			perms.mu.Unlock()
 			require.NoError(t, d.err)
 			t.Logf("the desk listed: %s", d.p)
@@ -141,7 +110,7 @@ func TestClaudeApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 			assert.Equal(t, "echo approved-at-the-desk > ran.txt && cat ran.txt", listed.Approval.ToolCall.RawInput.Command, "the desk shows the command")
 
 			perms.mu.Lock()
-			require.NotEmpty(t, perms.got, "the editor got the request too")
+			require.NotEmpty(t, perms.perms, "the editor got the request too")
 			perms.mu.Unlock()
 			select {
 			case <-perms.withdrawn:
@@ -225,7 +194,7 @@ func TestAcpxApprovalAnsweredAtTheDesk(t *testing.T) {
 func TestGeminiEditApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 	m := model(t, "write_file", `{"file_path":"notes.txt","content":"approved-at-the-desk\n"}`)
 	addr := freeAddr(t)
-	perms := &stalledPermissions{}
+	perms := &stalledEditor{}
 	r := harness.Start(t, harness.Gemini, harness.Options{ModelURL: m.URL,
 		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--approvals", "mirror", "--desk", addr),
 		Env:  []string{"ASKBRIDGE_DESK_TOKEN=" + liveDeskToken}, Client: perms.client()})

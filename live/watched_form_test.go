@@ -28,27 +28,35 @@ import (
 
 const liveDeskToken = "live-desk-token-0123456789"
 
-// stalledForms is a client that shows each form and never answers it until
-// askbridge withdraws it.
-type stalledForms struct {
+// stalledEditor is a client that shows each form and permission request
+// and never answers one until askbridge withdraws it.
+type stalledEditor struct {
 	mu        sync.Mutex
 	forms     []json.RawMessage
+	perms     []json.RawMessage
 	withdrawn chan struct{}
 	once      sync.Once
 }
 
-func (s *stalledForms) client() harness.Client {
+func (s *stalledEditor) client() harness.Client {
 	s.withdrawn = make(chan struct{})
+	stall := func(list *[]json.RawMessage, params json.RawMessage) {
+		s.mu.Lock()
+		*list = append(*list, params)
+		s.mu.Unlock()
+		select {
+		case <-s.withdrawn:
+		case <-time.After(90 * time.Second):
+		}
+	}
 	return harness.Client{
 		Elicit: func(params json.RawMessage) (any, error) {
-			s.mu.Lock()
-			s.forms = append(s.forms, params)
-			s.mu.Unlock()
-			select {
-			case <-s.withdrawn:
-			case <-time.After(90 * time.Second):
-			}
+			stall(&s.forms, params)
 			return nil, &harness.RPCError{Code: -32800, Message: "Request cancelled"}
+		},
+		RequestPermission: func(params json.RawMessage) (any, error) {
+			stall(&s.perms, params)
+			return map[string]any{"outcome": map[string]any{"outcome": "cancelled"}}, nil
 		},
 		Notify: func(method string, _ json.RawMessage) {
 			if method == "$/cancel_request" {
@@ -122,7 +130,7 @@ func TestWatchedFormAnsweredAtTheDesk(t *testing.T) {
 				require.NoError(t, os.MkdirAll(dir, 0o755))
 				flags = append(flags, "--record="+filepath.Join(dir, strings.ReplaceAll(t.Name(), "/", "_")+".jsonl"))
 			}
-			forms := &stalledForms{}
+			forms := &stalledEditor{}
 			r := harness.Start(t, c.agent, harness.Options{ModelURL: m.URL, Wrap: harness.Askbridge(askbridge(t), flags...),
 				Env: []string{"ASKBRIDGE_DESK_TOKEN=" + liveDeskToken}, Client: forms.client()})
 			type deskResult struct {
