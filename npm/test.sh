@@ -23,7 +23,7 @@ tmp=$(mktemp -d)
 bg=()
 cleanup() {
   for p in "${bg[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
-  [ -f "$tmp/agent.pid" ] && kill -KILL "$(cat "$tmp/agent.pid")" 2>/dev/null
+  if [ -f "$tmp/agent.pid" ]; then kill -KILL "$(cat "$tmp/agent.pid")" 2>/dev/null || true; fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT
