@@ -89,4 +89,3 @@ func (p cursorPlan) read(resp json.RawMessage) permission.Result {
 	}
 	return permission.Result{Answers: []permission.Answered{{Answer: a, Path: "questions[0]"}}}
 }
-
