@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -176,4 +177,21 @@ func TestCursorQuestionDeclinedThenWithdrawnByTheAgent(t *testing.T) {
 	h.agent.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":9}}`)
 	assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.agentReply(t, "9").Result))
 	assert.Equal(t, permission.StateCancelled, settled(t, board, p.ID).State)
+}
+
+// Declined before askbridge has put the set on the board, or after: it is
+// asked once, on one card, either way.
+func TestCursorQuestionDeclinedAtOnceIsListedOnce(t *testing.T) {
+	for i := range 20 {
+		h, board := cursorClient(t, Options{})
+		id := 9 + i
+		h.agent.send(cursorRequest(id, CursorAskQuestion, cursorDB))
+		h.unknownMethod(t, CursorAskQuestion)
+		req, _ := h.nextRequest(t, "session/request_permission")
+		h.answer(t, req, pick("Postgres"))
+		assert.Contains(t, string(h.agentReply(t, fmt.Sprint(id)).Result), `"selectedOptionIds":["pg"]`)
+		hist, _ := board.History("s1")
+		require.Len(t, hist, 1)
+		assert.Equal(t, permission.StateAnswered, hist[0].State)
+	}
 }
