@@ -22,7 +22,9 @@ import (
 // does not know them answers -32601, and Cursor stalls or tells the model
 // the tool is unavailable. askbridge forwards each to the client first and
 // serves it only on -32601 (Claim.Fallback), so a client that implements
-// Cursor's methods keeps its own UI.
+// Cursor's methods keeps its own UI; meanwhile a question or a plan is
+// watched (Claim.Mirror): on the board, where the desk or the deadline may
+// answer it first (watch.go).
 //
 // The shapes follow Cursor's documentation (cursor.com/docs/cli/acp,
 // "Cursor extension methods") and the clients that implement it; they
@@ -163,10 +165,12 @@ func (d *Cursor) askClaim(h Host, m *Message) *Claim {
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
 	return &Claim{
-		SessionID:  session,
-		ToolCallID: toolCall,
-		AsForm:     true,
-		Fallback:   true,
+		SessionID:    session,
+		ToolCallID:   toolCall,
+		AsForm:       true,
+		Fallback:     true,
+		Mirror:       true, // on the board while the client has it
+		ReadResponse: p.read,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {
 				return nil, InvalidParams("askbridge: "+CursorAskQuestion+" params: "+parseErr.Error(), nil)

@@ -72,9 +72,11 @@ func (d *Cursor) planClaim(h Host, m *Message) *Claim {
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
 	return &Claim{
-		SessionID:  session,
-		ToolCallID: toolCall,
-		Fallback:   true,
+		SessionID:    session,
+		ToolCallID:   toolCall,
+		Fallback:     true,
+		Mirror:       true, // on the board while the client has it
+		ReadResponse: p.read,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			switch {
 			case parseErr != nil:

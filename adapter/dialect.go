@@ -75,7 +75,8 @@ type Claim struct {
 	// Fallback forwards the request to the client first, and serves the
 	// claim only when the client answers that it does not know the method
 	// (-32601): a client that implements an agent's extension keeps its own
-	// UI. Only for requests.
+	// UI. Only for requests. With Mirror, the set is watched meanwhile, and
+	// the client's -32601 hands it to askbridge on the same ticket.
 	Fallback bool
 	// Reply turns the outcome into the agent's answer: a result for the
 	// request's id, or an error (an *Error is sent as it is). A claim of a

@@ -19,10 +19,20 @@ func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(con
 	ticket := b.board.Open(req)
 	b.logger.Info("asking", "session", req.SessionID, "round", req.Round, "questions", len(req.Questions), "ticket", ticket.ID)
 
+	flowDone := b.runFlow(ticket, req, flow)
+	b.await(ctx, ticket, req)
+	b.relay.Conceal(ticket.Result().Secrets()...) // the reply to the agent is recorded next
+	return ticket, <-flowDone
+}
+
+// runFlow runs flow for ticket on a goroutine of its own, with a context
+// that ends as soon as anyone else settles the set; flow's result settles
+// it as the client's. The channel says whether flow settled it.
+func (b *Bridge) runFlow(ticket *permission.Ticket, req permission.Request, flow func(context.Context, permission.Request) (permission.Result, error)) <-chan bool {
 	flowCtx, stopFlow := context.WithCancel(ticket.Context())
-	defer stopFlow()
-	flowDone := make(chan bool, 1) // whether the flow settled the set itself
+	flowDone := make(chan bool, 1)
 	go func() {
+		defer stopFlow()
 		res, err := flow(flowCtx, req)
 		switch {
 		case err == nil && flowCtx.Err() == nil:
@@ -35,9 +45,7 @@ func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(con
 			flowDone <- false
 		}
 	}()
-	b.await(ctx, ticket, req)
-	b.relay.Conceal(ticket.Result().Secrets()...) // the reply to the agent is recorded next
-	return ticket, <-flowDone
+	return flowDone
 }
 
 // await waits until the ticket is settled: by whoever settles it, by ctx

@@ -10,68 +10,95 @@ import (
 )
 
 // A form the client renders itself (Claim.Renderable, to a client that
-// renders forms) goes to the client byte for byte, and is watched: its
-// questions are on the board, so the desk lists them, the notifiers hear of
-// them and --question-timeout ends them. The first answer wins, both ways:
+// renders forms), or a request mirrored to it (Claim.Mirror), goes to the
+// client byte for byte, and is watched: its questions are on the board, so
+// the desk lists them, the notifiers hear of them and --question-timeout
+// ends them. The first answer wins, both ways:
 //   - the client answers first: its response goes to the agent as it came,
 //     and the board records the answer as the client's;
 //   - the desk, or the deadline, first: askbridge replies to the agent with
-//     the form's own content (the dialect's Reply), withdraws the client's
-//     copy with $/cancel_request, and drops the client's late response;
-//   - the agent withdraws the form ($/cancel_request), or the session is
+//     the dialect's Reply, withdraws the client's copy with
+//     $/cancel_request, and drops the client's late response;
+//   - the agent withdraws the request ($/cancel_request), or the session is
 //     cancelled, or askbridge stops: the set leaves the board, and what the
 //     client then answers goes on to the agent.
+//
+// A request with Claim.Fallback (Cursor's) is one the client may not know:
+// its -32601 is one more way to answer, "ask it yourself". askbridge then
+// asks the same set as serve would (permission requests, or one form), on
+// the ticket already on the board: the set is listed once, keeps its
+// deadline, and the first answer still wins.
 
-// watched is the state of one watched form, shared by the relay's reading
-// goroutine (the client's response) and the set's own.
+// watched is the state of one watched request, shared by the relay's
+// reading goroutine (the client's response) and the set's own.
 type watched struct {
 	mu        sync.Mutex
 	ticket    *permission.Ticket                      // nil until the set is on the board
 	read      func(json.RawMessage) permission.Result // reads the client's response
 	early     json.RawMessage                         // the client's response, before the set was on the board
 	clientWon bool                                    // the client's response went to the agent
+	declined  bool                                    // the client does not know the method: askbridge asks
 	replied   bool                                    // askbridge answered the agent itself
-	withdrawn bool                                    // the agent or the session withdrew the form
+	withdrawn bool                                    // the agent or the session withdrew the request
+	heard     chan struct{}                           // closed once the client responded (or declined)
+	closed    bool                                    // heard is closed
 }
 
-// watch forwards a renderable form to the client and watches it.
+// hear marks the client's response as come; w.mu is held.
+func (w *watched) hear() {
+	if !w.closed {
+		w.closed = true
+		close(w.heard)
+	}
+}
+
+// watch forwards a renderable or mirrored request to the client and
+// watches it.
 func (b *Bridge) watch(d Dialect, m *Message, c *Claim) Verdict {
-	w := &watched{}
+	w := &watched{heard: make(chan struct{})}
 	m = m.Clone()
 	return Verdict{
-		OnResponse: func(resp json.RawMessage) json.RawMessage { return b.clientAnswered(w, resp) },
+		OnResponse: func(resp json.RawMessage) json.RawMessage { return b.clientAnswered(c, w, resp) },
 		After:      func() { b.startWatch(d, m, c, w) },
 	}
 }
 
 // clientAnswered decides, on the client's reading goroutine, whether the
 // client's response goes to the agent (nil) or is dropped (Drop): it is
-// dropped only when askbridge answered the agent, or is about to.
-func (b *Bridge) clientAnswered(w *watched, resp json.RawMessage) json.RawMessage {
+// dropped when askbridge answered the agent, or is about to, or is to ask
+// the set itself because the client does not know the method.
+func (b *Bridge) clientAnswered(c *Claim, w *watched, resp json.RawMessage) json.RawMessage {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	switch {
 	case w.replied:
-		b.logger.Debug("dropped the editor's late answer to a form answered elsewhere")
+		b.logger.Debug("dropped the editor's late answer to a question answered elsewhere")
 		return Drop
 	case w.withdrawn:
 		return nil
+	case c.Fallback && methodNotFound(resp):
+		w.declined = true
+		w.hear()
+		return Drop
 	case w.ticket == nil:
 		w.early, w.clientWon = resp, true
+		w.hear()
 		return nil
 	}
+	defer w.hear()
 	if err := b.board.Answer(w.ticket.ID, w.read(resp)); err != nil {
 		// The desk or the deadline settled it first: the set's goroutine
 		// answers the agent.
-		b.logger.Debug("dropped the editor's answer to a form settled elsewhere", "ticket", w.ticket.ID)
+		b.logger.Debug("dropped the editor's answer to a question settled elsewhere", "ticket", w.ticket.ID)
 		return Drop
 	}
 	w.clientWon = true
 	return nil
 }
 
-// startWatch puts the form's questions on the board and, when anyone but
-// the client settles them, answers the agent and withdraws the client's form.
+// startWatch puts the set's questions on the board and, when anyone but
+// the client settles them, answers the agent and withdraws the client's
+// copy; or, when the client declines the request, asks the set itself.
 func (b *Bridge) startWatch(d Dialect, m *Message, c *Claim, w *watched) {
 	b.inflight.Add(1)
 	go func() {
@@ -80,12 +107,24 @@ func (b *Bridge) startWatch(d Dialect, m *Message, c *Claim, w *watched) {
 		defer done()
 		qs, err := c.Questions(ctx)
 		if err != nil {
+			if c.Fallback {
+				b.unwatched(ctx, d, m, c, w, Outcome{Status: Invalid, Err: err})
+				return
+			}
 			b.logger.Info(d.Name()+": the editor shows a form askbridge cannot read as questions; not on the desk", "err", err)
 			return
 		}
-		req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, Questions: qs, Approval: c.Approval}
+		req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
 		if c.Approval == nil { // an approval is no round of questions
-			req.Round, _ = b.board.NextRound(c.SessionID, 0)
+			max := 0
+			if c.Fallback { // askbridge may have to ask it: it counts
+				max = b.opts.MaxRounds
+			}
+			var ok bool
+			if req.Round, ok = b.board.NextRound(c.SessionID, max); !ok {
+				b.unwatched(ctx, d, m, c, w, Outcome{Status: Refused, Message: b.roundLimitMessage()})
+				return
+			}
 		}
 		req.Deadline = b.deadline(req)
 		read := func(resp json.RawMessage) permission.Result { return askedAs(c.ReadResponse(resp), qs) }
@@ -99,34 +138,103 @@ func (b *Bridge) startWatch(d Dialect, m *Message, c *Claim, w *watched) {
 		}
 		w.ticket, w.read = t, read
 		w.mu.Unlock()
-		b.logger.Info("watching a form the editor shows", "session", req.SessionID, "round", req.Round, "questions", len(qs), "ticket", t.ID)
+		b.logger.Info("watching a question the editor shows", "session", req.SessionID, "round", req.Round, "questions", len(qs), "ticket", t.ID)
 
-		select {
-		case <-t.Done():
-		case <-ctx.Done():
-			w.mu.Lock()
-			w.withdrawn = true
-			w.mu.Unlock()
-			b.board.Cancel(t.ID, context.Cause(ctx).Error())
-		case <-b.expired(t):
-			b.onQuestionTimeout(t.ID, req)
+		var flowDone <-chan bool // askbridge's own asking, once the client declined
+		report := false
+		heard, expired := w.heard, b.expired(t)
+	wait:
+		for {
+			select {
+			case <-t.Done():
+				break wait
+			case <-heard:
+				heard = nil
+				w.mu.Lock()
+				declined := w.declined
+				w.mu.Unlock()
+				if declined {
+					b.logger.Info(d.Name()+": the client does not know the method; askbridge asks instead", "method", m.Method, "ticket", t.ID)
+					var flow func(context.Context, permission.Request) (permission.Result, error)
+					flow, report = b.instead(c, &req)
+					flowDone = b.runFlow(t, req, flow)
+				}
+			case <-ctx.Done():
+				w.mu.Lock()
+				w.withdrawn = !w.declined // a declined set is askbridge's to answer
+				w.mu.Unlock()
+				b.board.Cancel(t.ID, context.Cause(ctx).Error())
+				break wait
+			case <-expired:
+				b.onQuestionTimeout(t.ID, req)
+				break wait
+			}
 		}
 		<-t.Done()
 		w.mu.Lock()
 		mine := !w.clientWon && !w.withdrawn
 		w.replied = mine
+		declined := w.declined
 		w.mu.Unlock()
 		if !mine {
 			return
 		}
 		res := t.Result()
 		b.relay.Conceal(res.Secrets()...)
-		// Withdrawn first: what the agent does with the answer comes after.
-		b.relay.Client.Notify(cancelRequestMethod, cancelRequest{RequestID: m.ID})
+		switch {
+		case flowDone != nil:
+			if !<-flowDone && report {
+				// The desk, a timeout or a cancel ended the set: show how.
+				permission.Report(context.Background(), clientPeer{b.relay.Client}, req, res)
+			}
+		case !declined:
+			// Withdrawn first: what the agent does with the answer comes after.
+			b.relay.Client.Notify(cancelRequestMethod, cancelRequest{RequestID: m.ID})
+		}
 		result, err := c.Reply(context.WithoutCancel(ctx), outcomeOf(res))
 		b.replyAgent(d.Name(), m.ID, result, err)
-		b.logger.Info("answered a form the editor shows from elsewhere; withdrew the editor's copy", "ticket", t.ID, "source", res.Source)
+		b.logger.Info("answered a question the editor was shown from elsewhere", "ticket", t.ID, "source", res.Source)
 	}()
+}
+
+// instead is how askbridge asks a set the client declined, as serve would:
+// one form to a client that renders forms, else permission requests (on a
+// tool call of askbridge's own when the agent named none). report says the
+// client is to be shown how the set ended when someone else settles it.
+func (b *Bridge) instead(c *Claim, req *permission.Request) (flow func(context.Context, permission.Request) (permission.Result, error), report bool) {
+	if c.AsForm && b.ClientRendersForms() {
+		return func(ctx context.Context, req permission.Request) (permission.Result, error) {
+			return b.formFlow(ctx, req), nil
+		}, false
+	}
+	if req.ToolCallID == "" {
+		req.ToolCallID, req.OwnToolCall = newToolCallID(), true
+	}
+	return func(ctx context.Context, req permission.Request) (permission.Result, error) {
+		return permission.Ask(ctx, clientPeer{b.relay.Client}, req)
+	}, true
+}
+
+// unwatched waits for the client's response to a request whose set is not
+// on the board (its questions are invalid, or the turn asked too often):
+// if the client declines it, the agent gets the dialect's reply to o.
+func (b *Bridge) unwatched(ctx context.Context, d Dialect, m *Message, c *Claim, w *watched, o Outcome) {
+	select {
+	case <-w.heard:
+	case <-ctx.Done():
+	}
+	w.mu.Lock()
+	declined := w.declined
+	w.withdrawn = !declined
+	w.mu.Unlock()
+	if !declined {
+		return
+	}
+	if o.Status == Refused {
+		b.tellRoundLimit(c.SessionID)
+	}
+	result, err := c.Reply(context.WithoutCancel(ctx), o)
+	b.replyAgent(d.Name(), m.ID, result, err)
 }
 
 // cancelRequest is $/cancel_request's params.

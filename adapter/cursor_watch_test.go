@@ -1,0 +1,197 @@
+package adapter
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// A client that implements Cursor's methods keeps its own UI, and the set
+// is watched meanwhile (watch.go): on the board from the moment it is
+// forwarded, the first answer wins.
+
+// cursorClient starts a bridge with a board and session s1 whose tool call
+// tc1 Cursor announced.
+func cursorClient(t *testing.T, opts Options) (*bridgeHarness, *permission.Board) {
+	t.Helper()
+	opts.Board = permission.NewBoard()
+	h := newBridgeHarness(t, opts)
+	h.openSession(t, "s1")
+	h.agent.send(announce("s1", "tc1"))
+	h.client.recv()
+	return h, opts.Board
+}
+
+func TestCursorQuestionIsOnTheBoardAndUnchangedAtTheClient(t *testing.T) {
+	h, board := cursorClient(t, Options{})
+	sent := cursorRequest(9, CursorAskQuestion, cursorDB)
+	h.agent.send(sent)
+	assert.Equal(t, sent, h.client.recv())
+	p := onBoard(t, board)
+	assert.Equal(t, "s1", p.SessionID)
+	assert.Equal(t, "tc1", p.ToolCallID)
+	require.Len(t, p.Questions, 1)
+	assert.Equal(t, "Which database?", p.Questions[0].Question)
+	assert.Equal(t, []permission.Option{{Label: "Postgres"}, {Label: "SQLite"}}, p.Questions[0].Options)
+}
+
+func TestCursorQuestionAnsweredAtTheDesk(t *testing.T) {
+	h, board := cursorClient(t, Options{})
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.client.recv()
+	p := onBoard(t, board)
+	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
+		{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"SQLite"}}, Path: "questions[0]"}}}))
+	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["lite"]}]}}`, string(h.agentReply(t, "9").Result))
+	assert.JSONEq(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":9}}`, h.client.recv())
+	// The client answers anyway: the agent never sees it.
+	h.client.send(`{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"cancelled"}}}`)
+	h.client.send(`{"jsonrpc":"2.0","method":"pong/after"}`)
+	assert.Equal(t, "pong/after", decode(t, h.agent.recv()).Method, "the late answer was dropped")
+	assert.Equal(t, permission.SourceDesk, settled(t, board, p.ID).Result.Source)
+}
+
+func TestCursorQuestionAnsweredInTheClient(t *testing.T) {
+	h, board := cursorClient(t, Options{})
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.client.recv()
+	p := onBoard(t, board)
+	resp := `{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}}`
+	h.client.send(resp)
+	assert.Equal(t, resp, h.agent.recv())
+	done := settled(t, board, p.ID)
+	assert.Equal(t, permission.StateAnswered, done.State)
+	assert.Equal(t, permission.SourceClient, done.Result.Source)
+	require.Len(t, done.Result.Answers, 1)
+	assert.Equal(t, []string{"Postgres"}, done.Result.Answers[0].Answer.Labels)
+	assert.Empty(t, board.List())
+}
+
+func TestCursorQuestionTimesOutWhileTheClientHasIt(t *testing.T) {
+	h, board := cursorClient(t, Options{QuestionTimeout: 150 * time.Millisecond, OnTimeout: TimeoutEnd})
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.client.recv()
+	p := onBoard(t, board)
+	require.NotNil(t, p.Deadline)
+	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+CursorTimeoutReason+`"}}`, string(h.agentReply(t, "9").Result))
+	assert.Contains(t, h.client.recv(), `"method":"$/cancel_request"`)
+	assert.Equal(t, permission.StateTimeout, settled(t, board, p.ID).State)
+}
+
+// The client does not know the method: askbridge asks with permission
+// requests, on the set already on the board; it is listed once.
+func TestCursorQuestionDeclinedByTheClientIsAskedOnTheSameTicket(t *testing.T) {
+	h, board := cursorClient(t, Options{})
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	p := onBoard(t, board)
+	h.unknownMethod(t, CursorAskQuestion)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	assert.Contains(t, string(req.Params), `"toolCallId":"tc1"`)
+	assert.Equal(t, []permission.Pending{p}, board.List(), "one set on the board")
+	h.answer(t, req, pick("SQLite"))
+	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["lite"]}]}}`, string(h.agentReply(t, "9").Result))
+	done := settled(t, board, p.ID)
+	assert.Equal(t, permission.SourceClient, done.Result.Source)
+	hist, _ := board.History("s1")
+	assert.Len(t, hist, 1, "asked once")
+}
+
+// Declined, then answered at the desk: the permission request is withdrawn
+// as for any set askbridge asks, and the client gets no $/cancel_request
+// for the request it declined.
+func TestCursorQuestionDeclinedThenAnsweredAtTheDesk(t *testing.T) {
+	h, board := cursorClient(t, Options{})
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	p := onBoard(t, board)
+	h.unknownMethod(t, CursorAskQuestion)
+	req, _ := h.nextRequest(t, "session/request_permission")
+	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
+		{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}, Path: "questions[0]"}}}))
+	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}`, string(h.agentReply(t, "9").Result))
+	h.agent.send(`{"jsonrpc":"2.0","method":"probe/after"}`)
+	for {
+		m := decode(t, h.client.recv())
+		if m.Method == "probe/after" {
+			break
+		}
+		if m.Method == cancelRequestMethod {
+			assert.JSONEq(t, `{"requestId":`+string(req.ID)+`}`, string(m.Params), "only the permission request is withdrawn")
+		}
+	}
+}
+
+// A plan the client reviews itself is on the board too.
+func TestCursorPlanReviewedInTheClientIsOnTheBoard(t *testing.T) {
+	h, board := cursorClient(t, Options{})
+	h.agent.send(cursorRequest(9, CursorCreatePlan, `{"toolCallId":"tc1","name":"Build the app","plan":"1. Create the server."}`))
+	h.client.recv()
+	p := onBoard(t, board)
+	assert.Equal(t, "Build the app", p.Questions[0].Header)
+	resp := `{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"rejected","reason":"Use Postgres"}}}`
+	h.client.send(resp)
+	assert.Equal(t, resp, h.agent.recv())
+	done := settled(t, board, p.ID)
+	assert.Equal(t, permission.Answer{Labels: []string{cursorReject}, Other: true, Custom: "Use Postgres"}, done.Result.Answers[0].Answer)
+}
+
+// To-dos are no question: they never reach the board.
+func TestCursorTodosAreNotOnTheBoard(t *testing.T) {
+	h, board := cursorClient(t, Options{})
+	h.agent.send(cursorRequest(9, CursorUpdateTodos, `{"toolCallId":"tc1","merge":false,"todos":[{"id":"1","content":"Write it","status":"pending"}]}`))
+	fwd, _ := h.nextRequest(t, CursorUpdateTodos)
+	h.answer(t, fwd, `{}`)
+	assert.JSONEq(t, `{}`, string(h.agentReply(t, "9").Result))
+	hist, _ := board.History("s1")
+	assert.Empty(t, hist)
+}
+
+// Over the turn's question limit, the client still has the request, but
+// askbridge will not ask it: declined, Cursor hears why; it is never on
+// the board.
+func TestCursorQuestionOverTheRoundLimit(t *testing.T) {
+	h, board := cursorClient(t, Options{MaxRounds: 1})
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	first := onBoard(t, board)
+	h.agent.send(cursorRequest(10, CursorAskQuestion, cursorDB))
+	h.client.recv()
+	fwd, _ := h.nextRequest(t, CursorAskQuestion)
+	require.Equal(t, "10", string(fwd.ID))
+	h.client.send(`{"jsonrpc":"2.0","id":10,"error":{"code":-32601,"message":"Method not found"}}`)
+	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+h.bridge.roundLimitMessage()+`"}}`, string(h.agentReply(t, "10").Result))
+	assert.Equal(t, []permission.Pending{first}, board.List())
+}
+
+// The agent withdraws a question askbridge asks for a declining client:
+// the set is cancelled, and Cursor gets its cancelled outcome.
+func TestCursorQuestionDeclinedThenWithdrawnByTheAgent(t *testing.T) {
+	h, board := cursorClient(t, Options{})
+	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	p := onBoard(t, board)
+	h.unknownMethod(t, CursorAskQuestion)
+	h.nextRequest(t, "session/request_permission")
+	h.agent.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":9}}`)
+	assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.agentReply(t, "9").Result))
+	assert.Equal(t, permission.StateCancelled, settled(t, board, p.ID).State)
+}
+
+// Declined before askbridge has put the set on the board, or after: it is
+// asked once, on one card, either way.
+func TestCursorQuestionDeclinedAtOnceIsListedOnce(t *testing.T) {
+	for i := range 20 {
+		h, board := cursorClient(t, Options{})
+		id := 9 + i
+		h.agent.send(cursorRequest(id, CursorAskQuestion, cursorDB))
+		h.unknownMethod(t, CursorAskQuestion)
+		req, _ := h.nextRequest(t, "session/request_permission")
+		h.answer(t, req, pick("Postgres"))
+		assert.Contains(t, string(h.agentReply(t, fmt.Sprint(id)).Result), `"selectedOptionIds":["pg"]`)
+		hist, _ := board.History("s1")
+		require.Len(t, hist, 1)
+		assert.Equal(t, permission.StateAnswered, hist[0].State)
+	}
+}
