@@ -58,3 +58,17 @@ func benchNotifications(b *testing.B, setup func(*Relay)) {
 func BenchmarkBridgeNotifications(b *testing.B) {
 	benchNotifications(b, func(r *Relay) { NewBridge(Options{}).Setup(r) })
 }
+
+// BenchmarkScan is the relay's per-line work on one ~1 KiB notification:
+// finding its method and id, and checking it is one JSON value.
+func BenchmarkScan(b *testing.B) {
+	line := []byte(fmt.Sprintf(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"sess_0123456789","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":%q}}}}`,
+		strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20)))
+	b.SetBytes(int64(len(line)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := scan(line); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

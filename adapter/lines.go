@@ -14,7 +14,7 @@ import (
 
 // lineReader reads newline-delimited messages of any length, or up to max.
 type lineReader struct {
-	r   *bufio.Reader
+	r   *lineBuf
 	max int    // longer lines are refused with a *lineTooLong; 0: no limit
 	buf []byte // holds a line longer than r's buffer, up to about gatherBuf
 	big bool   // the last line was longer: its memory is to go back
@@ -44,7 +44,7 @@ func (e *lineTooLong) Error() string {
 }
 
 func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, readBuf)}
+	return &lineReader{r: newLineBuf(r, readBuf)}
 }
 
 // next returns the next line without its newline. The slice is only valid
@@ -56,7 +56,7 @@ func (l *lineReader) next() ([]byte, error) {
 		l.big = false
 		releaseMemory()
 	}
-	line, err := l.r.ReadSlice('\n')
+	line, err := l.r.readSlice()
 	switch {
 	case err == nil || err == io.EOF && len(line) > 0:
 		line = trimEOL(line)
@@ -82,7 +82,7 @@ func (l *lineReader) long(part []byte) ([]byte, error) {
 	size := int64(len(part))
 	var err error = bufio.ErrBufferFull
 	for errors.Is(err, bufio.ErrBufferFull) {
-		if part, err = l.r.ReadSlice('\n'); err != nil && !errors.Is(err, bufio.ErrBufferFull) && err != io.EOF {
+		if part, err = l.r.readSlice(); err != nil && !errors.Is(err, bufio.ErrBufferFull) && err != io.EOF {
 			return nil, err
 		}
 		size += int64(len(part))
@@ -143,7 +143,7 @@ func (l *lineReader) skip(first []byte, chunked bool, size int64, prev byte, par
 		if len(part) > 0 {
 			prev = part[len(part)-1]
 		}
-		part, err = l.r.ReadSlice('\n')
+		part, err = l.r.readSlice()
 		size += int64(len(part))
 	}
 	if err != nil && err != io.EOF {
@@ -175,29 +175,27 @@ var releasing atomic.Bool
 
 // lineComplete reports whether a whole further line is already buffered, so
 // the caller can delay a flush: the next message is about to follow.
-func (l *lineReader) lineComplete() bool {
-	n := l.r.Buffered()
-	if n == 0 {
-		return false
-	}
-	b, _ := l.r.Peek(n)
-	return bytes.IndexByte(b, '\n') >= 0
-}
+func (l *lineReader) lineComplete() bool { return l.r.hasLine() }
 
 func trimEOL(b []byte) []byte {
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	return bytes.TrimSuffix(b, []byte("\r"))
 }
 
-// lineWriter writes whole lines; it is safe for concurrent use.
+// lineWriter writes whole lines; it is safe for concurrent use. Lines the
+// relay forwards unchanged are not copied: while they follow each other in
+// the reader's buffer, they are kept as one span of it and written from
+// there, in one call, when flushed (see forwardLine).
 type lineWriter struct {
-	mu  sync.Mutex
-	w   *bufio.Writer
-	err error
+	mu   sync.Mutex
+	out  io.Writer
+	w    *bufio.Writer // lines of askbridge's own, and changed ones
+	span []byte        // lines in a reader's buffer, after w's, newlines included
+	err  error
 }
 
 func newLineWriter(w io.Writer) *lineWriter {
-	return &lineWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	return &lineWriter{out: w, w: bufio.NewWriterSize(w, 64<<10)}
 }
 
 // write appends one line; flush=false lets a burst share one write call.
@@ -207,6 +205,7 @@ func (l *lineWriter) write(line []byte, flush bool) error {
 	if l.err != nil {
 		return l.err
 	}
+	l.keepSpan()
 	l.w.Write(line)
 	l.w.WriteByte('\n')
 	if flush {
@@ -215,12 +214,47 @@ func (l *lineWriter) write(line []byte, flush bool) error {
 	return l.err
 }
 
+// forwardLine appends a line read by a lineReader, which the reader's
+// buffer holds followed by its newline, without copying it. The caller
+// must flush before the reader reads into its buffer again.
+func (l *lineWriter) forwardLine(line []byte) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return l.err
+	}
+	n := len(line) + 1
+	switch {
+	case len(l.span) > 0 && cap(l.span)-len(l.span) >= n && &l.span[:len(l.span)+1][len(l.span)] == &line[:1][0]:
+		l.span = l.span[:len(l.span)+n] // the next line in the buffer
+	default:
+		l.keepSpan()
+		l.span = line[:n]
+	}
+	return nil
+}
+
+// keepSpan copies the span into w, before a line that is not in it.
+func (l *lineWriter) keepSpan() {
+	if len(l.span) > 0 {
+		l.w.Write(l.span)
+		l.span = nil
+	}
+}
+
 func (l *lineWriter) flush() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.err == nil {
-		l.err = l.w.Flush()
+	if l.err != nil {
+		return l.err
 	}
+	if len(l.span) > 0 && l.w.Buffered() == 0 {
+		_, l.err = l.out.Write(l.span)
+		l.span = nil
+		return l.err
+	}
+	l.keepSpan()
+	l.err = l.w.Flush()
 	return l.err
 }
 

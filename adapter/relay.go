@@ -116,6 +116,14 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, 
 	var msg Message // reused: a Message is only valid during the interceptor call
 	var err error
 	for {
+		// Flush when reading on would wait for (or read into the buffer
+		// of forwarded lines) more input: a burst shares one write, and
+		// nothing waits behind a read.
+		if !in.lineComplete() {
+			if ferr := to.w.flush(); ferr != nil {
+				r.logger.Debug("write failed", "to", to.name, "err", ferr)
+			}
+		}
 		var line []byte
 		if line, err = in.next(); err != nil {
 			var long *lineTooLong
@@ -129,11 +137,6 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, 
 			continue
 		}
 		r.handle(line, from, to, hooks, sent, answered, &msg)
-		if !in.lineComplete() {
-			if ferr := to.w.flush(); ferr != nil {
-				r.logger.Debug("write failed", "to", to.name, "err", ferr)
-			}
-		}
 	}
 	if !errors.Is(err, io.EOF) {
 		r.logger.Warn("read failed", "from", from.name, "err", err)
@@ -146,6 +149,7 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, 
 }
 
 func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, sent, answered *pending, msg *Message) {
+	raw := line // as read: forwarded from the reader's buffer while unchanged
 	h, err := scan(line)
 	if err != nil {
 		r.logger.Warn("malformed line", "from", from.name, "err", err, "line", preview(line))
@@ -162,7 +166,7 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 			return
 		}
 		if !h.isResponse() {
-			r.forward(to, line, false)
+			r.pass(to, line, raw)
 			return
 		}
 		r.mu.Lock()
@@ -183,11 +187,11 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 				line = out
 			}
 		}
-		r.forward(to, line, false)
+		r.pass(to, line, raw)
 		return
 	}
 	if h.method == nil {
-		r.forward(to, line, false)
+		r.pass(to, line, raw)
 		return
 	}
 	var v Verdict
@@ -216,9 +220,23 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 			return
 		}
 	}
-	r.forward(to, line, false)
+	r.pass(to, line, raw)
 	if v.After != nil {
 		v.After()
+	}
+}
+
+// pass forwards a line that was read as raw: from the reader's buffer,
+// without a copy, while it is raw itself and followed there by its newline.
+func (r *Relay) pass(to *Peer, line, raw []byte) {
+	var err error
+	if n := len(line); n > 0 && n == len(raw) && &line[0] == &raw[0] && cap(line) > n && line[:n+1][n] == '\n' {
+		err = to.w.forwardLine(line)
+	} else {
+		err = to.send(line, false)
+	}
+	if err != nil {
+		r.logger.Debug("write failed", "to", to.name, "err", err)
 	}
 }
 

@@ -101,41 +101,6 @@ func skipWS(b []byte, i int) int {
 	return i
 }
 
-// stringSpan returns the bounds of the string contents starting at b[i]=='"':
-// b[start:end] is the raw contents and b[end] the closing quote.
-func stringSpan(b []byte, i int) (start, end int, err error) {
-	if i >= len(b) || b[i] != '"' {
-		return 0, 0, fmt.Errorf("%w: expected string at byte %d", errSyntax, i)
-	}
-	start = i + 1
-	j := start
-	for {
-		q := bytes.IndexByte(b[j:], '"')
-		if q < 0 {
-			return 0, 0, fmt.Errorf("%w: unterminated string at byte %d", errSyntax, i)
-		}
-		bs := bytes.IndexByte(b[j:j+q], '\\')
-		if bs < 0 {
-			return start, j + q, nil
-		}
-		j += bs + 1
-		if j >= len(b) {
-			return 0, 0, fmt.Errorf("%w: unterminated string at byte %d", errSyntax, i)
-		}
-		switch b[j] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			j++
-		case 'u':
-			if j+5 > len(b) || !isHex4(b[j+1:j+5]) {
-				return 0, 0, fmt.Errorf("%w: bad \\u escape at byte %d", errSyntax, j)
-			}
-			j += 5
-		default:
-			return 0, 0, fmt.Errorf("%w: bad escape at byte %d", errSyntax, j)
-		}
-	}
-}
-
 func isHex4(b []byte) bool {
 	for _, c := range b {
 		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Prints the relay's figures against cat (the agent connected directly) and
+# Prints the relay's figures against cat (the agent connected directly), the
+# limit (bench/limitrelay: io.Copy both ways, parsing nothing) and
 # against the relays a user would otherwise put between editor and agent: a
 # proxy on the official ACP TypeScript SDK (bench/sdkproxy.mjs) and the
 # thinkwell conductor with no proxies (bench/conductor.mjs). Those two are
@@ -10,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go build -o bin/askbridge ./cmd/askbridge
+go build -o bin/limitrelay ./bench/limitrelay
 
 # install_peers installs the pinned peers unless this lock is installed already.
 install_peers() {

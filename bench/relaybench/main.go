@@ -1,8 +1,10 @@
 //go:build unix
 
 // Command relaybench measures askbridge's relay against cat (the agent
-// connected directly) and against the relays a user would otherwise put
-// between editor and agent. Every contestant gets the same workload, in
+// connected directly), against the limit (bench/limitrelay: a process that
+// io.Copy's bytes both ways, parsing nothing, the fastest a relay can be)
+// and against the relays a user would otherwise put between editor and
+// agent. Every contestant gets the same workload, in
 // interleaved runs, each in a fresh process: initialize and session/new
 // (startup is the time from exec to the initialize result), one prompt turn
 // in which the agent streams the notifications as fast as the pipe takes
@@ -52,6 +54,7 @@ func main() {
 	}
 	var relays relayFlags
 	bin := flag.String("askbridge", "bin/askbridge", "the askbridge binary")
+	limitBin := flag.String("limitrelay", "bin/limitrelay", "the limit relay's binary (go build ./bench/limitrelay)")
 	flag.Var(&relays, "relay", "another relay to measure, as NAME=COMMAND (split at spaces; the agent's argv is appended); repeatable")
 	n := flag.Int("n", 200000, "notifications in the throughput turn")
 	trips := flag.Int("trips", 10000, "round trips in the latency run")
@@ -64,6 +67,7 @@ func main() {
 	}
 	all := append([]contestant{
 		{name: "cat"},
+		{name: limitRow, relay: []string{*limitBin}},
 		{name: "askbridge", relay: []string{*bin, "--log-level=error", "--"}},
 	}, relays...)
 	if err := run(all, *n, *trips, *runs, *limit); err != nil {
@@ -82,9 +86,10 @@ type result struct {
 	err      error // why a peer has no figures
 }
 
-// builtin is how many contestants come first and must succeed: cat and
-// askbridge. The peers after them may fail without ending the benchmark.
-const builtin = 2
+// builtin is how many contestants come first and must succeed: cat, the
+// limit and askbridge. The peers after them may fail without ending the
+// benchmark.
+const builtin = 3
 
 func run(all []contestant, n, trips, runs int, limit time.Duration) error {
 	dir, err := os.MkdirTemp("", "relaybench")

@@ -12,12 +12,18 @@ import (
 	"time"
 )
 
-// askbridge's own targets, printed with its figures.
+// askbridge's own targets, printed with its figures: against cat, and
+// against the limit relay (issue 26).
 const (
-	minRatio     = 0.25
-	maxAddedP99  = 200 * time.Microsecond
-	maxRSSKiB    = 30 * 1024
-	askbridgeRow = "askbridge"
+	minRatio      = 0.25
+	maxAddedP99   = 200 * time.Microsecond
+	maxRSSKiB     = 30 * 1024
+	minLimitRatio = 0.9
+	maxOverLimit  = 10 * time.Microsecond // added p50 beyond the limit's
+	maxLimitRSS   = 8 * 1024
+	maxSlowerRun  = 2 * time.Millisecond // startup beyond the limit's
+	askbridgeRow  = "askbridge"
+	limitRow      = "limit"
 )
 
 // report prints one row per contestant; the first is the direct baseline
@@ -46,18 +52,52 @@ func report(w io.Writer, all []contestant, res []result) {
 		fmt.Fprintf(w, "| %s | %.0f | %.2f | %s | %s | %s | %s |\n",
 			name, rate(r), rate(r)/baseRate, p50, p99, mib(r.rssKiB), ms(slices.Min(r.startups)))
 	}
+	ab, lim := -1, -1
 	for i, c := range all {
-		if c.name != askbridgeRow {
-			continue
+		switch {
+		case res[i].err != nil:
+		case c.name == askbridgeRow:
+			ab = i
+		case c.name == limitRow:
+			lim = i
 		}
-		r := res[i]
-		ratio := rate(r) / baseRate
-		added := pct(r.lat, 99) - pct(base.lat, 99)
-		fmt.Fprintf(w, "\naskbridge targets: ratio to cat >= %.2f (%.2f %s), added p99 <= %s (%s %s), peak RSS <= %s (%s %s)\n",
-			minRatio, ratio, met(ratio >= minRatio),
-			us(maxAddedP99), us(added), met(added <= maxAddedP99),
-			mib(maxRSSKiB), mib(r.rssKiB), met(r.rssKiB <= maxRSSKiB))
 	}
+	if ab < 0 {
+		return
+	}
+	r := res[ab]
+	ratio := rate(r) / baseRate
+	added := pct(r.lat, 99) - pct(base.lat, 99)
+	fmt.Fprintf(w, "\naskbridge targets: ratio to cat >= %.2f (%.2f %s), added p99 <= %s (%s %s), peak RSS <= %s (%s %s)\n",
+		minRatio, ratio, met(ratio >= minRatio),
+		us(maxAddedP99), us(added), met(added <= maxAddedP99),
+		mib(maxRSSKiB), mib(r.rssKiB), met(r.rssKiB <= maxRSSKiB))
+	if lim < 0 {
+		return
+	}
+	l := res[lim]
+	lratio := rate(r) / rate(l)
+	over := pct(r.lat, 50) - pct(l.lat, 50)
+	slower := slices.Min(r.startups) - slices.Min(l.startups)
+	fmt.Fprintf(w, "askbridge against the limit: throughput >= %.2fx (%.2fx %s), added p50 within %s (%s %s), peak RSS <= %s (%s %s), startup within %s (%s %s)\n",
+		minLimitRatio, lratio, met(lratio >= minLimitRatio),
+		us(maxOverLimit), signedUS(over), met(over <= maxOverLimit),
+		mib(maxLimitRSS), mib(r.rssKiB), met(r.rssKiB <= maxLimitRSS),
+		ms(maxSlowerRun), signedMS(slower), met(slower <= maxSlowerRun))
+}
+
+func signedUS(d time.Duration) string {
+	if d >= 0 {
+		return "+" + us(d)
+	}
+	return us(d)
+}
+
+func signedMS(d time.Duration) string {
+	if d >= 0 {
+		return "+" + fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+	}
+	return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
 }
 
 func rate(r result) float64 { return float64(r.n) / r.best.Seconds() }
