@@ -9,7 +9,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime"
 	"syscall"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
@@ -35,7 +38,9 @@ temporary folder. The page's token is $ASKBRIDGE_HUB_TOKEN (16 characters
 at least), else one kept in the config folder (askbridge/hub-token), so
 the printed address stays the same across restarts.
 
-The notifier flags are the proxy's, set here once for every agent.`
+The notifier flags are the proxy's, set here once for every agent.
+--print-unit prints a systemd user unit (a launchd agent on macOS) that
+starts the hub with the other flags given at login.`
 
 // defaultHubListen is a fixed port, so that the hub's address can be
 // bookmarked.
@@ -50,12 +55,16 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// hub's page as a phone reaches it.
 	notifyOpts := &proxyOptions{}
 	notifyOpts.notifyFlags(fs)
+	printUnit := fs.Bool("print-unit", false, "print a systemd user unit (a launchd agent on macOS) that starts the hub with these flags at login, and exit")
 	if code, done := parseFlags(fs, hubUsage, args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "askbridge hub: unexpected argument %q\n%s\n", fs.Arg(0), hubUsage)
 		return 2
+	}
+	if *printUnit {
+		return printHubUnit(fs, stdout, stderr)
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
@@ -122,4 +131,30 @@ func loopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// printHubUnit writes the unit that starts this hub, with the flags given
+// but --print-unit, at login.
+func printHubUnit(fs *flag.FlagSet, stdout, stderr io.Writer) int {
+	var args []string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "print-unit" {
+			args = append(args, "--"+f.Name+"="+f.Value.String())
+		}
+	})
+	exe, err := os.Executable()
+	if err == nil {
+		exe, err = filepath.EvalSymlinks(exe)
+	}
+	home, _ := os.UserHomeDir()
+	var unit string
+	if err == nil {
+		unit, err = hubUnit(runtime.GOOS, exe, args, home)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge hub:", err)
+		return 2
+	}
+	io.WriteString(stdout, unit)
+	return 0
 }
