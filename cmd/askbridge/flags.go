@@ -21,6 +21,7 @@ Usage:
   askbridge replay [-update] FILE...     check recorded conformance fixtures against askbridge
   askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
   askbridge hub                          one inbox (page and API) for the questions of every askbridge
+  askbridge inbox [--watch | --json]     the hub's questions, answered in the terminal
   askbridge mcp                          the MCP server of the ask_user_question tool (askbridge lists it)
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
   askbridge version                      the version (also --version)`
