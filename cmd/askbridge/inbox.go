@@ -106,7 +106,7 @@ type inbox struct {
 // run asks every set waiting, then, with watch, each new one as it
 // comes, until the input ends or ctx does.
 func (ib *inbox) run(ctx context.Context, watch bool) error {
-	idle := false
+	idle, any := false, false
 	for ctx.Err() == nil {
 		sets, _, err := ib.c.pending(ctx)
 		if err != nil {
@@ -117,7 +117,7 @@ func (ib *inbox) run(ctx context.Context, watch bool) error {
 			if ib.skipped[s.ID] || len(s.Questions) == 0 {
 				continue
 			}
-			idle, asked = false, true
+			idle, asked, any = false, true, true
 			if err := ib.ask(ctx, s); err != nil {
 				return err
 			}
@@ -130,7 +130,7 @@ func (ib *inbox) run(ctx context.Context, watch bool) error {
 			continue
 		}
 		if !watch {
-			if len(sets) == 0 {
+			if !any {
 				fmt.Fprintln(ib.out, "Nothing waits.")
 			}
 			return nil

@@ -133,3 +133,45 @@ func TestInboxWithoutHub(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, string(out), "start one with `askbridge hub`")
 }
+
+// On a terminal the inbox asks with the interactive prompter (tmux as the
+// terminal): the set is headed by agent, folder and editor, arrows and
+// Enter answer it at the hub; Esc skips a set, which keeps waiting.
+func TestE2EInboxOnATerminal(t *testing.T) {
+	s := newTTY(t)
+	dir, err := os.MkdirTemp("", "abinboxt")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	sock := filepath.Join(dir, "hub.sock")
+	t.Setenv("ASKBRIDGE_HUB", sock)
+	t.Setenv("ASKBRIDGE_HUB_TOKEN", hubTestToken) // the terminal's, through tmux
+	h := startHubProc(t, sock)
+
+	c := startClient(t)
+	sess := c.hubSetup(dir)
+	c.prompt(sess, "_askbridge/ask", map[string]any{"questions": []any{question("Deploy now?", "Deploy", false, "yes", "no")}})
+	c.permissionRequest()
+	h.waitSets(1, 5*time.Second)
+
+	s.run(100, "inbox --hub-url "+h.url)
+	screen := s.ready("> yes")
+	assert.Contains(t, screen, "── scripted-agent · "+dir+" · Zed")
+	assert.Contains(t, screen, "Deploy now?")
+	s.keys("Down", "Enter")
+	assert.Contains(t, s.result(), "EXIT=0")
+	assert.Contains(t, c.agentSaw(), `"Deploy now?":"no"`)
+	h.waitSets(0, 5*time.Second)
+
+	c.prompt(sess, "_askbridge/ask", map[string]any{"questions": []any{question("Later?", "Later", false, "yes", "no")}})
+	req := c.permissionRequest()
+	h.waitSets(1, 5*time.Second)
+	s2 := newTTY(t)
+	s2.run(100, "inbox --hub-url "+h.url)
+	s2.ready("> yes")
+	s2.keys("Escape")
+	assert.Contains(t, s2.result(), "EXIT=0")
+	assert.Contains(t, s2.settled(), "Skipped; it waits for another answer.")
+	h.waitSets(1, 5*time.Second)
+	c.reply(req, `{"outcome":{"outcome":"selected","optionId":"yes"}}`)
+	assert.Contains(t, c.agentSaw(), `"Later?":"yes"`)
+}
