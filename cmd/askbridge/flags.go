@@ -21,6 +21,7 @@ Usage:
   askbridge replay [-update] FILE...     check recorded conformance fixtures against askbridge
   askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
   askbridge hub                          one inbox (page and API) for the questions of every askbridge
+  askbridge inbox [--watch | --json]     the hub's questions, answered in the terminal
   askbridge mcp                          the MCP server of the ask_user_question tool (askbridge lists it)
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
   askbridge version                      the version (also --version)`
@@ -72,10 +73,7 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
 	fs.StringVar(&o.injectAsk, "inject-ask", "auto", "list askbridge's MCP ask tool (askbridge mcp) in each session: auto (for agents that cannot ask in a way askbridge handles, such as Gemini CLI), always, or never")
-	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command (sh -c; cmd.exe /c on Windows) for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin; at most 4 run at once and 64 events wait (more are dropped); a hook runs at most 30 s, and whatever it starts ends with it")
-	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
-	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
-	fs.StringVar(&o.publicURL, "public-url", "", "the desk's address as your phone reaches it (a tunnel or proxy to --desk, e.g. https://desk.example.net): ntfy notifications then get buttons that answer a question with one tap")
+	o.notifyFlags(fs)
 	fs.IntVar(&o.maxLine, "max-line", 0, "refuse a message longer than this many `BYTES` from either side with a JSON-RPC error (0: no limit)")
 	fs.StringVar(&o.hub, "hub", "auto", "report questions to askbridge hub: auto (its usual socket, whenever a hub is there), off, or the socket's path")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")

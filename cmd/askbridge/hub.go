@@ -9,11 +9,16 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime"
 	"syscall"
 
+	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/notify"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -21,7 +26,7 @@ func init() {
 	subcommands["hub"] = runHub
 }
 
-const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683]
+const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--notify] [--notify-url URL] [--on-question CMD]
 
 One inbox for every agent: every askbridge of this user reports its
 questions to the hub (unless run with --hub off), and the hub's page, the
@@ -31,7 +36,11 @@ The askbridges find the hub on a Unix socket: $ASKBRIDGE_HUB, else
 $XDG_RUNTIME_DIR/askbridge/hub.sock, else askbridge-UID/hub.sock in the
 temporary folder. The page's token is $ASKBRIDGE_HUB_TOKEN (16 characters
 at least), else one kept in the config folder (askbridge/hub-token), so
-the printed address stays the same across restarts.`
+the printed address stays the same across restarts.
+
+The notifier flags are the proxy's, set here once for every agent.
+--print-unit prints a systemd user unit (a launchd agent on macOS) that
+starts the hub with the other flags given at login.`
 
 // defaultHubListen is a fixed port, so that the hub's address can be
 // bookmarked.
@@ -42,12 +51,20 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge hub", flag.ContinueOnError)
 	listen := fs.String("listen", defaultHubListen, "serve the hub's page and API on this loopback address (127.0.0.1:0 picks a port)")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	// The notifiers, set once here for every agent; --public-url is the
+	// hub's page as a phone reaches it.
+	notifyOpts := &proxyOptions{}
+	notifyOpts.notifyFlags(fs)
+	printUnit := fs.Bool("print-unit", false, "print a systemd user unit (a launchd agent on macOS) that starts the hub with these flags at login, and exit")
 	if code, done := parseFlags(fs, hubUsage, args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "askbridge hub: unexpected argument %q\n%s\n", fs.Arg(0), hubUsage)
 		return 2
+	}
+	if *printUnit {
+		return printHubUnit(fs, stdout, stderr)
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
@@ -58,6 +75,14 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if host, _, err := net.SplitHostPort(*listen); err != nil || !loopback(host) {
 		fmt.Fprintf(stderr, "askbridge hub: --listen %q: want a loopback host:port, e.g. %s\n", *listen, defaultHubListen)
 		return 2
+	}
+	notifyOpts.desk = *listen // the answer buttons post to the hub's page
+	if err := notifyOpts.checkNotify(); err != nil {
+		fmt.Fprintln(stderr, "askbridge hub:", err)
+		return 2
+	}
+	if notifyOpts.publicURL != "" {
+		notifyOpts.taps = answertoken.New()
 	}
 	token, err := hub.Token()
 	if err != nil {
@@ -85,8 +110,15 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	board := permission.NewBoard()
 	h := hub.New(board, logger)
 	page := desk.New(ln, board, desk.Options{Token: token, Logger: logger, Origin: h.Origin,
-		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances}})
+		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances},
+		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL})
 	defer page.Close()
+	notifier, err := notify.Start(board, notifyOpts.notifyOptions(page.URL(), logger))
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge hub:", err)
+		return 2
+	}
+	defer notifier.Close()
 	fmt.Fprintf(stderr, "askbridge: hub at %s\n", page.URL())
 	logger.Info("hub: askbridges report on " + path)
 	h.Serve(ctx, sock)
@@ -99,4 +131,30 @@ func loopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// printHubUnit writes the unit that starts this hub, with the flags given
+// but --print-unit, at login.
+func printHubUnit(fs *flag.FlagSet, stdout, stderr io.Writer) int {
+	var args []string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "print-unit" {
+			args = append(args, "--"+f.Name+"="+f.Value.String())
+		}
+	})
+	exe, err := os.Executable()
+	if err == nil {
+		exe, err = filepath.EvalSymlinks(exe)
+	}
+	home, _ := os.UserHomeDir()
+	var unit string
+	if err == nil {
+		unit, err = hubUnit(runtime.GOOS, exe, args, home)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge hub:", err)
+		return 2
+	}
+	io.WriteString(stdout, unit)
+	return 0
 }

@@ -27,8 +27,8 @@ type hubProc struct {
 	url string // http://127.0.0.1:PORT
 }
 
-func startHubProc(t *testing.T, sock string) *hubProc {
-	cmd := exec.Command(askbridgeBin, "hub", "--listen", "127.0.0.1:0")
+func startHubProc(t *testing.T, sock string, args ...string) *hubProc {
+	cmd := exec.Command(askbridgeBin, append([]string{"hub", "--listen", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock, "ASKBRIDGE_HUB_TOKEN="+hubTestToken, "GORACE=atexit_sleep_ms=0")
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)

@@ -74,26 +74,50 @@ func Listen(path string) (*net.UnixListener, error) {
 	return ln, nil
 }
 
-// Token is the page's token: $ASKBRIDGE_HUB_TOKEN (MinToken characters at
-// least), else the one kept in the user's config folder
-// (askbridge/hub-token, 0600), made at random the first time, so the
-// page's address survives a restart.
-func Token() (string, error) {
+// ErrNoToken is ReadToken finding no token: no hub has kept one yet.
+var ErrNoToken = errors.New("no hub token")
+
+// ReadToken is the page's token as a client of the hub reads it:
+// $ASKBRIDGE_HUB_TOKEN, else the one the hub keeps (ErrNoToken when there
+// is none).
+func ReadToken() (string, error) {
 	if t := os.Getenv(TokenEnv); t != "" {
 		if n := utf8.RuneCountInString(t); n < MinToken {
 			return "", fmt.Errorf("%s has %d characters; it needs at least %d", TokenEnv, n, MinToken)
 		}
 		return t, nil
 	}
-	dir, err := os.UserConfigDir()
+	path, err := tokenPath()
 	if err != nil {
-		return "", fmt.Errorf("no folder to keep the hub's token in (%v): set %s", err, TokenEnv)
+		return "", err
 	}
-	path := filepath.Join(dir, "askbridge", "hub-token")
 	if b, err := os.ReadFile(path); err == nil {
 		if t := strings.TrimSpace(string(b)); utf8.RuneCountInString(t) >= MinToken {
 			return t, nil
 		}
+	}
+	return "", ErrNoToken
+}
+
+func tokenPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no folder to keep the hub's token in (%v): set %s", err, TokenEnv)
+	}
+	return filepath.Join(dir, "askbridge", "hub-token"), nil
+}
+
+// Token is the page's token: $ASKBRIDGE_HUB_TOKEN (MinToken characters at
+// least), else the one kept in the user's config folder
+// (askbridge/hub-token, 0600), made at random the first time, so the
+// page's address survives a restart.
+func Token() (string, error) {
+	if t, err := ReadToken(); !errors.Is(err, ErrNoToken) {
+		return t, err
+	}
+	path, err := tokenPath()
+	if err != nil {
+		return "", err
 	}
 	b := make([]byte, 16)
 	rand.Read(b)

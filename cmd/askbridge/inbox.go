@@ -1,0 +1,230 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/prompt"
+	"github.com/askbridge/askbridge/permission"
+)
+
+func init() { subcommands["inbox"] = runInbox }
+
+const inboxUsage = `Usage: askbridge inbox [--watch | --json] [--hub-url URL]
+
+The terminal's view of askbridge hub: asks what waits across every agent,
+one set after another, each named by agent, folder and editor, and answers
+it at the hub (the first answer wins; the editor's request is withdrawn).
+On a terminal you answer with arrows, Space and Enter (Esc skips a set);
+piped, with numbered answers, one line per question (0 then a line of text
+for Other). --watch keeps asking as sets arrive, a tmux pane as the inbox;
+--json prints the sets waiting and exits.
+
+The token is $ASKBRIDGE_HUB_TOKEN, else the one the hub keeps in the config
+folder (askbridge/hub-token).`
+
+// inboxPoll is how often the inbox looks for new sets, and whether the
+// one it asks is still waiting.
+const inboxPoll = 300 * time.Millisecond
+
+// runInbox is `askbridge inbox`.
+func runInbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("askbridge inbox", flag.ContinueOnError)
+	hubURL := fs.String("hub-url", "http://"+defaultHubListen, "the hub's page, as `askbridge hub` printed it (its --listen)")
+	asJSON := fs.Bool("json", false, "print the sets waiting as JSON (GET /question) and exit")
+	watch := fs.Bool("watch", false, "keep asking as sets arrive, until interrupted")
+	if code, done := parseFlags(fs, inboxUsage, args, stdout, stderr); done {
+		return code
+	}
+	if fs.NArg() > 0 || *asJSON && *watch {
+		fmt.Fprintf(stderr, "askbridge inbox: --json and --watch do not go together, and no argument is taken\n%s\n", inboxUsage)
+		return 2
+	}
+	token, err := hub.ReadToken()
+	if errors.Is(err, hub.ErrNoToken) {
+		fmt.Fprintln(stderr, "askbridge inbox: no hub has run here yet: start one with `askbridge hub` (or set ASKBRIDGE_HUB_TOKEN to a running hub's token)")
+		return 1
+	} else if err != nil {
+		fmt.Fprintln(stderr, "askbridge inbox:", err)
+		return 1
+	}
+	ctx, stop := stopContext(context.Background())
+	defer stop()
+	c := newHubClient(*hubURL, token)
+	if *asJSON {
+		_, raw, err := c.pending(ctx)
+		if err != nil {
+			return inboxFailed(stderr, err)
+		}
+		var out bytes.Buffer
+		json.Indent(&out, raw, "", "  ")
+		out.WriteByte('\n')
+		stdout.Write(out.Bytes())
+		return 0
+	}
+	in := &eofReader{r: stdin}
+	var p prompt.Prompter = prompt.NewPlain(in, stdout)
+	if f, ok := stdin.(*os.File); ok && prompt.IsTerminal(f) {
+		p = prompt.NewTTY(f)
+	}
+	ib := &inbox{c: c, p: p, in: in, out: stdout, skipped: map[string]bool{}}
+	ib.home, _ = os.UserHomeDir()
+	if err := ib.run(ctx, *watch); err != nil && ctx.Err() == nil {
+		return inboxFailed(stderr, err)
+	}
+	return 0
+}
+
+func inboxFailed(stderr io.Writer, err error) int {
+	if errors.Is(err, errNoHub) {
+		fmt.Fprintf(stderr, "askbridge inbox: %v: start one with `askbridge hub` (or pass its address with --hub-url)\n", err)
+	} else {
+		fmt.Fprintln(stderr, "askbridge inbox:", err)
+	}
+	return 1
+}
+
+// inbox asks the hub's sets in the terminal.
+type inbox struct {
+	c       *hubClient
+	p       prompt.Prompter
+	in      *eofReader
+	out     io.Writer
+	home    string
+	skipped map[string]bool // sets skipped (Esc): not asked again
+}
+
+// run asks every set waiting, then, with watch, each new one as it
+// comes, until the input ends or ctx does.
+func (ib *inbox) run(ctx context.Context, watch bool) error {
+	idle, any := false, false
+	for ctx.Err() == nil {
+		sets, _, err := ib.c.pending(ctx)
+		if err != nil {
+			return err
+		}
+		asked := false
+		for _, s := range sets {
+			if ib.skipped[s.ID] || len(s.Questions) == 0 {
+				continue
+			}
+			idle, asked, any = false, true, true
+			if err := ib.ask(ctx, s); err != nil {
+				return err
+			}
+			if ib.in.eof.Load() {
+				return nil
+			}
+			break // the list again: what was answered may bring a next step
+		}
+		if asked {
+			continue
+		}
+		if !watch {
+			if !any {
+				fmt.Fprintln(ib.out, "Nothing waits.")
+			}
+			return nil
+		}
+		if !idle {
+			fmt.Fprintln(ib.out, "Waiting for questions (Ctrl-C to stop)…")
+			idle = true
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(inboxPoll):
+		}
+	}
+	return nil
+}
+
+// ask asks one set's step in the terminal and answers it at the hub. The
+// prompt is withdrawn when the set is answered elsewhere meanwhile.
+func (ib *inbox) ask(ctx context.Context, s inboxSet) error {
+	fmt.Fprintf(ib.out, "\n%s\n", ib.heading(s))
+	askCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	go ib.watchGone(askCtx, cancel, s)
+	qs := s.questions()
+	res, err := permission.Ask(askCtx, localPeer{ib.p}, permission.Request{SessionID: "inbox", ToolCallID: "inbox-" + s.ID, Questions: qs, Round: 1})
+	switch {
+	case ctx.Err() != nil:
+		return nil
+	case errors.Is(context.Cause(askCtx), errAnsweredElsewhere):
+		fmt.Fprintln(ib.out, "Answered elsewhere.")
+		return nil
+	case err != nil:
+		return err
+	case res.Cancelled:
+		ib.skipped[s.ID] = true
+		if !ib.in.eof.Load() {
+			fmt.Fprintln(ib.out, "Skipped; it waits for another answer.")
+		}
+		return nil
+	}
+	status, err := ib.c.reply(ctx, s.ID, s.Step, replyOf(res, len(qs)))
+	if status == 404 || status == 409 {
+		fmt.Fprintln(ib.out, "Answered elsewhere first.")
+		return nil
+	}
+	return err
+}
+
+var errAnsweredElsewhere = errors.New("answered elsewhere")
+
+// watchGone ends ctx once set s is no longer waiting at its step.
+func (ib *inbox) watchGone(ctx context.Context, cancel context.CancelCauseFunc, s inboxSet) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(inboxPoll):
+		}
+		sets, _, err := ib.c.pending(ctx)
+		if err != nil {
+			continue // the hub restarting: the prompt stays
+		}
+		gone := true
+		for _, o := range sets {
+			if o.ID == s.ID && o.Step == s.Step {
+				gone = false
+			}
+		}
+		if gone {
+			cancel(errAnsweredElsewhere)
+			return
+		}
+	}
+}
+
+func (ib *inbox) heading(s inboxSet) string {
+	h := "── " + s.origin(ib.home)
+	if s.Kind == permission.KindApproval {
+		h += " · approval"
+	}
+	return h
+}
+
+// eofReader says when the piped answers have run out, so that the inbox
+// stops instead of skipping every set left.
+type eofReader struct {
+	r   io.Reader
+	eof atomic.Bool
+}
+
+func (e *eofReader) Read(b []byte) (int, error) {
+	n, err := e.r.Read(b)
+	if err == io.EOF {
+		e.eof.Store(true)
+	}
+	return n, err
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// errNoHub is the inbox finding nothing at the hub's address.
+var errNoHub = errors.New("no hub")
+
+// hubClient speaks to the hub's page API, as the page does.
+type hubClient struct {
+	base  string // http://127.0.0.1:PORT
+	token string
+	http  http.Client
+}
+
+func newHubClient(base, token string) *hubClient {
+	return &hubClient{base: strings.TrimSuffix(base, "/"), token: token, http: http.Client{Timeout: 10 * time.Second}}
+}
+
+// do sends body (nil: none) and returns the response's body when it is a
+// 2xx; status is the response's status, 0 when the hub was not reached.
+func (c *hubClient) do(ctx context.Context, method, path string, body any) (raw []byte, status int, err error) {
+	var in io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, 0, err
+		}
+		in = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, in)
+	if err != nil {
+		return nil, 0, err
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, 0, ctx.Err()
+		}
+		return nil, 0, fmt.Errorf("%w at %s", errNoHub, c.base)
+	}
+	defer resp.Body.Close()
+	raw, err = io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	if err != nil {
+		return nil, resp.StatusCode, err
+	}
+	switch {
+	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
+		return nil, resp.StatusCode, fmt.Errorf("the hub at %s refused the token: set ASKBRIDGE_HUB_TOKEN to the hub's", c.base)
+	case resp.StatusCode/100 != 2:
+		var e struct{ Error string }
+		json.Unmarshal(raw, &e)
+		return nil, resp.StatusCode, fmt.Errorf("%s %s: %s %s", method, path, resp.Status, e.Error)
+	}
+	return raw, resp.StatusCode, nil
+}
+
+// inboxSet is a pending set as GET /question lists it (the desk's
+// wirePending), with what the inbox reads of it.
+type inboxSet struct {
+	ID        string          `json:"id"`
+	Kind      string          `json:"kind"`
+	Questions []inboxQuestion `json:"questions"`
+	Step      int             `json:"step"`
+	CWD       string          `json:"cwd"`
+	Instance  *struct {
+		Agent  string `json:"agent"`
+		Client string `json:"client"`
+		Host   string `json:"host"`
+	} `json:"instance"`
+}
+
+type inboxQuestion struct {
+	Question string              `json:"question"`
+	Header   string              `json:"header"`
+	Options  []permission.Option `json:"options"`
+	Multiple bool                `json:"multiple"`
+	Secret   bool                `json:"secret"`
+	Custom   *bool               `json:"custom"`
+}
+
+// pending lists the sets waiting, and the list as the hub wrote it.
+func (c *hubClient) pending(ctx context.Context) ([]inboxSet, json.RawMessage, error) {
+	raw, _, err := c.do(ctx, "GET", "/question", nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	var sets []inboxSet
+	if err := json.Unmarshal(raw, &sets); err != nil {
+		return nil, nil, fmt.Errorf("GET /question: %v", err)
+	}
+	return sets, raw, nil
+}
+
+// reply answers step of set id; status 409 or 404 is a set answered or
+// ended elsewhere meanwhile.
+func (c *hubClient) reply(ctx context.Context, id string, step int, answers [][]string) (int, error) {
+	_, status, err := c.do(ctx, "POST", "/question/"+id+"/reply", map[string]any{"answers": answers, "step": step})
+	return status, err
+}
+
+// questions are the set's questions as the terminal asks them: the
+// follow-ups are the hub's to ask, as the next step.
+func (s inboxSet) questions() []permission.Question {
+	out := make([]permission.Question, len(s.Questions))
+	for i, q := range s.Questions {
+		out[i] = permission.Question{Question: q.Question, Header: q.Header, Options: q.Options, MultiSelect: q.Multiple,
+			Secret: q.Secret, NoOther: q.Custom != nil && !*q.Custom}
+	}
+	return out
+}
+
+// origin names where the set comes from: "agent · folder · client".
+func (s inboxSet) origin(home string) string {
+	var parts []string
+	if s.Instance != nil && s.Instance.Agent != "" {
+		parts = append(parts, s.Instance.Agent)
+	}
+	if s.CWD != "" {
+		cwd := s.CWD
+		if home != "" && (cwd == home || strings.HasPrefix(cwd, home+"/")) {
+			cwd = "~" + cwd[len(home):]
+		}
+		parts = append(parts, cwd)
+	}
+	if s.Instance != nil && s.Instance.Client != "" {
+		parts = append(parts, s.Instance.Client)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// replyOf is a terminal's result as the desk's reply takes it: one list
+// per question, its labels then what was typed.
+func replyOf(res permission.Result, n int) [][]string {
+	out := make([][]string, n)
+	for _, a := range res.Answers {
+		if a.Index < 0 || a.Index >= n || a.Path != fmt.Sprintf("questions[%d]", a.Index) {
+			continue
+		}
+		vals := append([]string(nil), a.Answer.Labels...)
+		if a.Answer.Other {
+			vals = append(vals, cmp.Or(a.Answer.Custom, permission.OtherWithoutText))
+		}
+		out[a.Index] = vals
+	}
+	return out
+}
