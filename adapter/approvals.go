@@ -1,9 +1,9 @@
 package adapter
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
-	"strings"
 
 	acp "github.com/coder/acp-go-sdk"
 
@@ -36,12 +36,15 @@ func (d *ApprovalsDialect) Rewrites(h Host) []Rewrite {
 		return nil
 	}
 	return []Rewrite{{Hook{FromAgent, acp.ClientMethodSessionUpdate}, func(m *Message) Verdict {
-		if strings.Contains(string(m.Raw), `"tool_call`) {
+		if bytes.Contains(m.Raw, toolCallMark) {
 			d.calls.note(m)
 		}
 		return Pass
 	}}}
 }
+
+// toolCallMark is in every tool_call and tool_call_update.
+var toolCallMark = []byte(`"tool_call`)
 
 // approvalRequest is the part of session/request_permission read here.
 type approvalRequest struct {
