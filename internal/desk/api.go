@@ -195,6 +195,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	}
 	type round struct {
 		Round     int               `json:"round"`
+		Kind      string            `json:"kind"`
 		ID        string            `json:"id"`
 		State     string            `json:"state"`
 		Source    string            `json:"source,omitempty"` // where it was resolved from
@@ -206,7 +207,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		Rounds    []round `json:"rounds"`
 	}{SessionID: id, Rounds: []round{}}
 	for _, p := range sets {
-		rd := round{Round: p.Round, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
+		rd := round{Round: p.Round, Kind: p.Kind, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
 		if p.Result != nil {
 			rd.Source = p.Result.Source
 		}

@@ -182,7 +182,7 @@ async function refreshHistory() {
       // A set --on-timeout recommended answered says so.
       const state = r.source === "timeout" && r.state !== "timeout" ? `${r.state} on timeout` : r.state;
       items.push(el("li", {},
-        el("span", { class: "round", text: `Round ${r.round}` }), " ",
+        el("span", { class: "round", text: r.kind === "approval" ? "Approval" : `Round ${r.round}` }), " ",
         el("span", { class: `state ${r.state}`, text: `(${state})` }), " ",
         el("span", { text: r.questions.map((q) => q.header).join(", ") }),
         answers ? el("div", { text: answers }) : null));

@@ -1,0 +1,31 @@
+// Drives the desk page in Debian's Chromium on an approval (askbridge
+// --approvals): the card shows what will run in a monospace block, marks
+// the lasting option, offers no "Other", and answers by picking an option.
+// Prints what it saw, one fact a line.
+// Usage: node approval.mjs URL SCREENSHOT
+import { chromium } from "playwright-core";
+
+const [url, shot] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  const page = await (await browser.newContext({ viewport: { width: 900, height: 700 } })).newPage();
+  page.on("console", (m) => console.log("CONSOLE " + m.text()));
+  await page.goto(url);
+  const card = page.locator("form.card");
+  await card.waitFor({ timeout: 15000 });
+  console.log("RUN " + JSON.stringify(await card.locator(".approval pre.run").first().textContent()));
+  console.log("FONT " + (await card.locator(".approval pre.run").first().evaluate((e) => getComputedStyle(e).fontFamily)));
+  console.log("LASTING " + (await card.locator("label.option", { hasText: "Always allow" }).locator(".desc").textContent()));
+  console.log("OTHER " + (await card.locator("[data-other]").count()));
+  await card.locator("label.option", { hasText: "Allow once" }).click();
+  await page.screenshot({ path: shot });
+  await card.locator("button.primary").click();
+  await page.waitForFunction(() => document.querySelectorAll("form.card").length === 0, null, { timeout: 10000 });
+  console.log("SENT");
+} finally {
+  await browser.close();
+}
