@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"path/filepath"
+	"path"
 	"strings"
 )
 
@@ -20,7 +20,8 @@ func hubUnit(goos, exe string, args []string, home string) (string, error) {
 	case "windows":
 		return "", fmt.Errorf("--print-unit: Windows has no systemd or launchd; start `%s hub` from Task Scheduler at log on", exe)
 	case "darwin":
-		return launchdPlist(argv, filepath.Join(home, "Library", "Logs", "askbridge-hub.log")), nil
+		// A macOS path, whatever OS builds it: slashes.
+		return launchdPlist(argv, path.Join(home, "Library", "Logs", "askbridge-hub.log")), nil
 	}
 	quoted := make([]string, len(argv))
 	for i, a := range argv {
