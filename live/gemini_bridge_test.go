@@ -239,21 +239,4 @@ func TestGeminiBridgedTwoSessionsInTurn(t *testing.T) {
 }
 
 // agentText is what the agent said in each session (agent_message_chunk).
-func agentText(g *geminiRun) map[string]string {
-	said := map[string]string{}
-	for _, l := range g.Lines() {
-		var n struct {
-			Params struct {
-				SessionID string `json:"sessionId"`
-				Update    struct {
-					SessionUpdate string                `json:"sessionUpdate"`
-					Content       struct{ Text string } `json:"content"`
-				} `json:"update"`
-			} `json:"params"`
-		}
-		if l.Dir == harness.FromAgent && json.Unmarshal(l.Msg, &n) == nil && n.Params.Update.SessionUpdate == "agent_message_chunk" {
-			said[n.Params.SessionID] += n.Params.Update.Content.Text
-		}
-	}
-	return said
-}
+func agentText(g *geminiRun) map[string]string { return sessionText(g.Lines()) }

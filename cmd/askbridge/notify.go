@@ -40,7 +40,7 @@ func (o *proxyOptions) notifyOptions(deskURL string, logger *slog.Logger) notify
 // notifyFlags are the notifier flags, the proxy's and the hub's alike.
 func (o *proxyOptions) notifyFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command (sh -c; cmd.exe /c on Windows) for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin; at most 4 run at once and 64 events wait (more are dropped); a hook runs at most 30 s, and whatever it starts ends with it")
-	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS)")
+	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS; a PowerShell toast on Windows)")
 	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
 	fs.StringVar(&o.publicURL, "public-url", "", "the desk's address as your phone reaches it (a tunnel or proxy to --desk, or to the hub's --listen, e.g. https://desk.example.net): ntfy notifications then get buttons that answer a question with one tap")
 }
