@@ -26,7 +26,8 @@ func reportToHub(ctx context.Context, opts *proxyOptions, board *permission.Boar
 	}
 	host, _ := os.Hostname()
 	cwd, _ := os.Getwd()
-	me := hub.Instance{Agent: filepath.Base(command[0]), PID: os.Getpid(), Host: host, CWD: cwd}
+	home, _ := os.UserHomeDir()
+	me := hub.Instance{Agent: filepath.Base(command[0]), PID: os.Getpid(), Host: host, CWD: cwd, Home: home}
 	return hub.Report(ctx, board, path, me, logger)
 }
 

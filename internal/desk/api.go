@@ -61,6 +61,11 @@ type wirePending struct {
 	// written, for a page to count down by whatever its clock says.
 	Deadline    *time.Time `json:"deadline,omitempty"`
 	RemainingMs *int64     `json:"remainingMs,omitempty"`
+	// WaitedMs is how long the set has waited for an answer when this was
+	// written, on the same terms; the hub's page shows it with the set's
+	// group. Like Instance and CWD, only with Options.Origin: the plain
+	// desk's list stays as it was.
+	WaitedMs *int64 `json:"waitedMs,omitempty"`
 	// Instance and CWD say where the set comes from (Options.Origin).
 	Instance any    `json:"instance,omitempty"`
 	CWD      string `json:"cwd,omitempty"`
@@ -109,6 +114,10 @@ func (s *Server) toWire(p permission.Pending) wirePending {
 	w := toWire(p)
 	if s.opts.Origin != nil {
 		w.Instance, w.CWD = s.opts.Origin(p.ID)
+		if p.State == permission.StatePending && !p.Asked.IsZero() {
+			waited := time.Since(p.Asked).Milliseconds()
+			w.WaitedMs = &waited
+		}
 	}
 	return w
 }

@@ -42,11 +42,16 @@ func TestOriginAndRoutes(t *testing.T) {
 		ID       string
 		CWD      string
 		Instance map[string]string
+		WaitedMs *int64
 	}
 	require.NoError(t, json.Unmarshal([]byte(body), &sets))
 	require.Len(t, sets, 1)
 	assert.Equal(t, "/src/api", sets[0].CWD)
 	assert.Equal(t, map[string]string{"agent": "claude", "id": sets[0].ID}, sets[0].Instance)
+	if assert.NotNil(t, sets[0].WaitedMs, "the page shows how long a group has waited") {
+		assert.GreaterOrEqual(t, *sets[0].WaitedMs, int64(0))
+		assert.Less(t, *sets[0].WaitedMs, int64(time.Minute/time.Millisecond))
+	}
 
 	resp, body = get("/instance", token)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)

@@ -42,6 +42,9 @@ type Instance struct {
 	// CWD is the askbridge's working folder: the project, as an editor
 	// starts it.
 	CWD string `json:"cwd"`
+	// Home is the askbridge's home folder (its own, on its own machine),
+	// for the page to show a folder under it as "~/…".
+	Home string `json:"home,omitempty"`
 	// Sessions are the folders of the sessions, by session id (session/new,
 	// load, resume).
 	Sessions  map[string]string `json:"sessions,omitempty"`
