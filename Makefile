@@ -36,9 +36,9 @@ test-windows:
 test-live: build
 	$(GO) test -tags live -race -count=1 -timeout 30m ./live/...
 
-# The answer desk page in Debian's Chromium (run internal/desk/e2e/install.sh first).
+# The answer desk's and the hub's page in Debian's Chromium (run internal/desk/e2e/install.sh first).
 test-browser:
-	$(GO) test -tags browser -race -count=1 -timeout 5m ./internal/desk/...
+	$(GO) test -tags browser -race -count=1 -timeout 5m ./internal/desk/... ./internal/hub/...
 
 bench: build
 	bench/run.sh

@@ -147,6 +147,7 @@ func TestSecurity(t *testing.T) {
 		{"rebinding host", "/question", map[string]string{"Host": "evil.example"}, 403},
 		{"the page holds no data and needs no token", "/", map[string]string{"Authorization": ""}, 200},
 		{"its script", "/app.js", map[string]string{"Authorization": ""}, 200},
+		{"its groups' script", "/groups.js", map[string]string{"Authorization": ""}, 200},
 		{"page with token", "/?token=" + testToken, map[string]string{"Authorization": ""}, 200},
 		{"no other file without token", "/index.html", map[string]string{"Authorization": ""}, 401},
 		{"page on a rebinding host", "/", map[string]string{"Host": "evil.example", "Authorization": ""}, 403},

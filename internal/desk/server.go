@@ -138,7 +138,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /style.css"} {
+	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /style.css"} {
 		root.Handle(page, files)
 	}
 	if opts.Taps != nil {

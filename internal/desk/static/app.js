@@ -152,17 +152,14 @@ async function refresh() {
   const list = await api("GET", "/question");
   const focused = document.activeElement;
   // Keep the forms still asking the same step, with what the user picked
-  // or typed in them so far, and in place: a form taken out of the page
-  // loses its focus.
+  // or typed in them so far, and in place (groups.js): a form taken out of
+  // the page loses its focus.
   const existing = new Map([...pendingEl.querySelectorAll("form")].map((f) => [f.dataset.key, f]));
   const forms = list.map((p) => {
     noteDeadline(p);
     return existing.get(key(p)) || card(p);
   });
-  for (const child of [...pendingEl.children]) if (!forms.includes(child)) child.remove();
-  forms.forEach((f, i) => {
-    if (pendingEl.children[i] !== f) pendingEl.insertBefore(f, pendingEl.children[i] || null);
-  });
+  place(pendingEl, list, forms);
   if (list.length === 0) pendingEl.append(el("p", { class: "empty", text: "No question is waiting." }));
   if (focused && focused !== document.activeElement && pendingEl.contains(focused)) focused.focus({ preventScroll: true });
   forgetDeadlines(new Set(list.map((p) => p.id)));

@@ -1,0 +1,96 @@
+// Where the cards go. On the hub, sets carry their askbridge (instance)
+// and their session's folder (cwd): the cards are grouped by agent, folder
+// and client under a heading such as "Claude Code · ~/src/api · Zed",
+// with how long the group's oldest set has waited. On a plain desk (no
+// instance) the cards stay a flat list, as they always were. The tab title
+// counts the sets waiting. Loaded before app.js, whose el() it calls.
+"use strict";
+
+const baseTitle = document.title;
+
+// shortFolder shows a folder under its askbridge's home (each askbridge
+// reports its own, a remote one's included) as "~/…".
+function shortFolder(cwd, home) {
+  if (!cwd || !home) return cwd || "";
+  home = home.replace(/[\\/]+$/, "");
+  if (!home) return cwd;
+  if (cwd === home) return "~";
+  const sep = cwd.charAt(home.length);
+  if (cwd.startsWith(home) && (sep === "/" || sep === "\\")) return "~" + cwd.slice(home.length);
+  return cwd;
+}
+
+function waitedText(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `waiting ${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `waiting ${m} min`;
+  return `waiting ${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+// groupsOf splits the list into groups in the order their first set comes,
+// or returns null when no set says where it comes from (a plain desk).
+function groupsOf(list) {
+  if (!list.some((p) => p.instance)) return null;
+  const hosts = new Set(list.map((p) => (p.instance && p.instance.host) || ""));
+  const groups = new Map();
+  for (const p of list) {
+    const i = p.instance || {};
+    const k = JSON.stringify([i.agent || "", i.host || "", p.cwd || "", i.client || ""]);
+    let g = groups.get(k);
+    if (!g) {
+      let folder = shortFolder(p.cwd, i.home);
+      // Folders on other machines: say which machine when there are several.
+      if (hosts.size > 1 && i.host) folder = `${i.host}:${folder}`;
+      g = { key: k, title: [i.agent || "agent", folder, i.client].filter(Boolean).join(" · "), sets: [], since: Infinity };
+      groups.set(k, g);
+    }
+    g.sets.push(p);
+    if (typeof p.waitedMs === "number") g.since = Math.min(g.since, Date.now() - p.waitedMs);
+  }
+  return [...groups.values()];
+}
+
+// arrange makes parent's children exactly kids, in order, moving only
+// those out of place (a form taken out of the page loses its focus).
+function arrange(parent, kids) {
+  for (const child of [...parent.children]) if (!kids.includes(child)) child.remove();
+  kids.forEach((k, i) => {
+    if (parent.children[i] !== k) parent.insertBefore(k, parent.children[i] || null);
+  });
+}
+
+// place puts the forms (one per set of list, in its order) on the page.
+function place(pendingEl, list, forms) {
+  document.title = list.length ? `(${list.length}) ${baseTitle}` : baseTitle;
+  const groups = groupsOf(list);
+  if (!groups) {
+    arrange(pendingEl, forms);
+    return;
+  }
+  const formOf = new Map(list.map((p, i) => [p, forms[i]]));
+  const existing = new Map([...pendingEl.querySelectorAll("section.group")].map((s) => [s.dataset.group, s]));
+  const sections = groups.map((g) => {
+    let s = existing.get(g.key);
+    if (!s) {
+      s = el("section", { class: "group", "data-group": g.key },
+        el("h3", {}, el("span", { class: "who" }), " ", el("span", { class: "waited" })),
+        el("div", { class: "sets" }));
+    }
+    s.querySelector(".who").textContent = g.title;
+    s.querySelector(".waited").dataset.since = Number.isFinite(g.since) ? String(g.since) : "";
+    arrange(s.querySelector(".sets"), g.sets.map((p) => formOf.get(p)));
+    return s;
+  });
+  arrange(pendingEl, sections);
+  tickWaits();
+}
+
+function tickWaits() {
+  const now = Date.now();
+  for (const w of document.querySelectorAll(".group .waited")) {
+    const since = Number(w.dataset.since);
+    w.textContent = w.dataset.since ? waitedText(now - since) : "";
+  }
+}
+setInterval(tickWaits, 1000);
