@@ -28,8 +28,9 @@ function waitedText(ms) {
   return `waiting ${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
-// groupsOf splits the list into groups in the order their first set comes,
-// or returns null when no set says where it comes from (a plain desk).
+// groupsOf splits the list (oldest set first) into groups, the one that has
+// waited longest first, or returns null when no set says where it comes
+// from (a plain desk).
 function groupsOf(list) {
   if (!list.some((p) => p.instance)) return null;
   const hosts = new Set(list.map((p) => (p.instance && p.instance.host) || ""));
