@@ -94,7 +94,7 @@ func TestBrowserHubPage(t *testing.T) {
 		groups := regexp.MustCompile(size + ` GROUPS (.*)\n`).FindStringSubmatch(out)
 		require.NotNil(t, groups, size)
 		assert.ElementsMatch(t, []string{claudeGroup, codexGroup}, strings.Split(groups[1], " | "), size)
-		assert.Regexp(t, size+` WAITED waiting \d+ s\n`, out)
+		assert.Regexp(t, size+` WAITED waiting \d+ (s|min)\n`, out)
 		assert.Contains(t, out, size+" TITLE (2) askbridge · answer desk\n")
 		assert.Contains(t, out, size+" OVERFLOW false", "no sideways scrolling")
 	}
