@@ -7,6 +7,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -35,11 +36,11 @@ func (d *ApprovalsDialect) Rewrites(h Host) []Rewrite {
 	if h.Approvals() == ApprovalsClient {
 		return nil
 	}
-	return []Rewrite{{Hook{FromAgent, acp.ClientMethodSessionUpdate}, func(m *Message) Verdict {
+	return []Rewrite{{Hook{FromAgent, acp.ClientMethodSessionUpdate}, func(m *relay.Message) relay.Verdict {
 		if bytes.Contains(m.Raw, toolCallMark) {
 			d.calls.note(m)
 		}
-		return Pass
+		return relay.Pass
 	}}}
 }
 
@@ -54,7 +55,7 @@ type approvalRequest struct {
 }
 
 // Claim implements Dialect.
-func (d *ApprovalsDialect) Claim(h Host, m *Message) *Claim {
+func (d *ApprovalsDialect) Claim(h Host, m *relay.Message) *Claim {
 	mode := h.Approvals()
 	if mode == ApprovalsClient || m.ID == nil {
 		return nil

@@ -28,10 +28,10 @@ func approvalsBridge(t *testing.T, opts Options) (*bridgeHarness, *permission.Bo
 
 func TestApprovalsByDefaultGoToTheEditorOnly(t *testing.T) {
 	h, board := approvalsBridge(t, Options{})
-	h.agent.send(bashCall)
-	assert.Equal(t, bashCall, h.client.recv())
-	h.agent.send(bashApproval)
-	assert.Equal(t, bashApproval, h.client.recv())
+	h.Agent.Send(bashCall)
+	assert.Equal(t, bashCall, h.Client.Recv())
+	h.Agent.Send(bashApproval)
+	assert.Equal(t, bashApproval, h.Client.Recv())
 	time.Sleep(50 * time.Millisecond)
 	assert.Empty(t, board.List())
 }
@@ -42,10 +42,10 @@ func TestApprovalsByDefaultGoToTheEditorOnly(t *testing.T) {
 // late answer dropped.
 func TestApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 	h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror})
-	h.agent.send(bashCall)
-	h.client.recv()
-	h.agent.send(bashApproval)
-	assert.Equal(t, bashApproval, h.client.recv())
+	h.Agent.Send(bashCall)
+	h.Client.Recv()
+	h.Agent.Send(bashApproval)
+	assert.Equal(t, bashApproval, h.Client.Recv())
 	p := onBoard(t, board)
 	assert.Equal(t, permission.KindApproval, p.Kind)
 	require.NotNil(t, p.Approval)
@@ -61,23 +61,23 @@ func TestApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 	assert.Equal(t, []permission.Option{{Label: "Allow once"}, {Label: "Always allow", Description: "lasting: the agent will not ask again"}, {Label: "Reject"}}, q.Options)
 
 	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"Allow once"}}}}}))
-	assert.JSONEq(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"perm-1"}}`, h.client.recv())
+	assert.JSONEq(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"perm-1"}}`, h.Client.Recv())
 	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"allow"}}`, string(h.agentReply(t, `"perm-1"`).Result))
-	h.client.send(`{"jsonrpc":"2.0","id":"perm-1","result":{"outcome":{"outcome":"selected","optionId":"always"}}}`)
-	h.client.send(`{"jsonrpc":"2.0","method":"pong/after"}`)
-	assert.Equal(t, "pong/after", decode(t, h.agent.recv()).Method, "the editor's late answer was dropped")
+	h.Client.Send(`{"jsonrpc":"2.0","id":"perm-1","result":{"outcome":{"outcome":"selected","optionId":"always"}}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","method":"pong/after"}`)
+	assert.Equal(t, "pong/after", decode(t, h.Agent.Recv()).Method, "the editor's late answer was dropped")
 }
 
 // Mirrored and answered in the editor: the agent gets the editor's answer
 // as it came, and the desk's card goes.
 func TestApprovalMirroredAnsweredInTheEditor(t *testing.T) {
 	h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror})
-	h.agent.send(bashApproval)
-	h.client.recv()
+	h.Agent.Send(bashApproval)
+	h.Client.Recv()
 	p := onBoard(t, board)
 	resp := `{"jsonrpc":"2.0","id":"perm-1","result":{"outcome":{"outcome":"selected","optionId":"reject"}}}`
-	h.client.send(resp)
-	assert.Equal(t, resp, h.agent.recv())
+	h.Client.Send(resp)
+	assert.Equal(t, resp, h.Agent.Recv())
 	done := settled(t, board, p.ID)
 	assert.Equal(t, permission.SourceClient, done.Result.Source)
 	assert.Equal(t, []string{"Reject"}, done.Result.Answers[0].Answer.Labels)
@@ -86,12 +86,12 @@ func TestApprovalMirroredAnsweredInTheEditor(t *testing.T) {
 // On the desk only: the editor never sees the request.
 func TestApprovalOnTheDeskOnlyNeverReachesTheEditor(t *testing.T) {
 	h, board := approvalsBridge(t, Options{Approvals: ApprovalsDesk})
-	h.agent.send(bashApproval)
+	h.Agent.Send(bashApproval)
 	p := onBoard(t, board)
 	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Always allow"}}}}}))
 	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"always"}}`, string(h.agentReply(t, `"perm-1"`).Result))
-	h.agent.send(`{"jsonrpc":"2.0","method":"ping/after"}`)
-	assert.Equal(t, "ping/after", decode(t, h.client.recv()).Method, "nothing of the approval reached the editor")
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"ping/after"}`)
+	assert.Equal(t, "ping/after", decode(t, h.Client.Recv()).Method, "nothing of the approval reached the editor")
 }
 
 // Never an automatic yes: --question-timeout with --on-timeout recommended
@@ -100,7 +100,7 @@ func TestApprovalOnTheDeskOnlyNeverReachesTheEditor(t *testing.T) {
 func TestApprovalTimesOutOnlyAsARejection(t *testing.T) {
 	t.Run("question timeout", func(t *testing.T) {
 		h, board := approvalsBridge(t, Options{Approvals: ApprovalsDesk, QuestionTimeout: 50 * time.Millisecond, OnTimeout: TimeoutRecommended})
-		h.agent.send(bashApproval)
+		h.Agent.Send(bashApproval)
 		p := onBoard(t, board)
 		assert.Nil(t, p.Deadline)
 		time.Sleep(200 * time.Millisecond)
@@ -109,15 +109,15 @@ func TestApprovalTimesOutOnlyAsARejection(t *testing.T) {
 	})
 	t.Run("approval timeout", func(t *testing.T) {
 		h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror, ApprovalTimeout: 100 * time.Millisecond, OnTimeout: TimeoutRecommended})
-		h.agent.send(bashApproval)
-		h.client.recv()
+		h.Agent.Send(bashApproval)
+		h.Client.Recv()
 		p := onBoard(t, board)
 		assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"reject"}}`, string(h.agentReply(t, `"perm-1"`).Result))
 		assert.Equal(t, permission.StateTimeout, settled(t, board, p.ID).State)
 	})
 	t.Run("no reject option", func(t *testing.T) {
 		h, _ := approvalsBridge(t, Options{Approvals: ApprovalsDesk, ApprovalTimeout: 100 * time.Millisecond})
-		h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"t"},"options":[{"optionId":"ok","name":"OK","kind":"allow_once"}]}}`)
+		h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"t"},"options":[{"optionId":"ok","name":"OK","kind":"allow_once"}]}}`)
 		assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.agentReply(t, "5").Result))
 	})
 }

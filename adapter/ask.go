@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // Ask is askbridge's own dialect, `_askbridge/ask`: params are the
 // AskUserQuestion input plus optional sessionId and toolCallId; the result
-// is the Claude Agent SDK's canUseTool result, so an agent built on that
+// is the Claude relay.Agent SDK's canUseTool result, so an agent built on that
 // SDK, or any agent, can ask through askbridge. `askbridge ask` sends the
 // same method over the ask socket, with format "cli".
 //
@@ -42,7 +43,7 @@ type AskParams struct {
 }
 
 // Claim implements Dialect: every _askbridge/ask is the dialect's.
-func (d *Ask) Claim(h Host, m *Message) *Claim {
+func (d *Ask) Claim(h Host, m *relay.Message) *Claim {
 	var env struct {
 		Params json.RawMessage `json:"params"`
 	}
@@ -58,7 +59,7 @@ func (d *Ask) Claim(h Host, m *Message) *Claim {
 		AsForm:     false,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {
-				return nil, InvalidParams("askbridge: params: "+parseErr.Error(), nil)
+				return nil, relay.InvalidParams("askbridge: params: "+parseErr.Error(), nil)
 			}
 			qs, err := permission.DecodeAskInput(env.Params)
 			if err == nil {
@@ -81,7 +82,7 @@ func (d *Ask) Claim(h Host, m *Message) *Claim {
 				return cliResult(o)
 			case "result":
 				if o.Status == Refused {
-					return nil, Internal(o.Message, nil)
+					return nil, relay.Internal(o.Message, nil)
 				}
 				return o.Result, nil
 			}
@@ -97,7 +98,7 @@ func (d *Ask) Claim(h Host, m *Message) *Claim {
 // CancelMessage is what an SDK-style asker reads when the user cancelled.
 const CancelMessage = "User cancelled the question"
 
-// sdkResult is the Claude Agent SDK's canUseTool result for AskUserQuestion:
+// sdkResult is the Claude relay.Agent SDK's canUseTool result for AskUserQuestion:
 // allow with the answers keyed by question text, or deny with interrupt.
 type sdkResult struct {
 	Behavior     string    `json:"behavior"`
@@ -147,7 +148,7 @@ type cliTimedOut struct {
 func cliResult(o Outcome) (any, error) {
 	switch o.Status {
 	case Refused:
-		return nil, Internal(o.Message, nil)
+		return nil, relay.Internal(o.Message, nil)
 	case TimedOut:
 		return cliTimedOut{TimedOut: true, Message: permission.NoAnswerInTime}, nil
 	case Cancelled:

@@ -10,6 +10,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -110,7 +111,7 @@ func (b *Bridge) tellRoundLimit(session string) {
 }
 
 // clientPeer is the client as permission.Ask sees it.
-type clientPeer struct{ p *Peer }
+type clientPeer struct{ p *relay.Peer }
 
 func (c clientPeer) RequestPermission(ctx context.Context, params []byte) ([]byte, error) {
 	return c.p.Call(ctx, acp.ClientMethodSessionRequestPermission, json.RawMessage(params))

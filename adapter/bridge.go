@@ -12,6 +12,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -47,8 +48,9 @@ type Options struct {
 type Bridge struct {
 	opts     Options
 	board    *permission.Board
+	rec      *recording // what askbridge adds to --record's recording
 	logger   *slog.Logger
-	relay    *Relay
+	relay    *relay.Relay
 	dialects []Dialect
 
 	mu         sync.Mutex
@@ -98,8 +100,10 @@ func NewBridge(opts Options) *Bridge {
 
 // Setup installs the bridge's interceptors and every dialect's hooks, in
 // table order; it fits Config.Setup.
-func (b *Bridge) Setup(r *Relay) func() {
+func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.relay = r
+	b.rec = record(r)
+	stopDesk := b.rec.recordDesk(b.board)
 	r.FromClient(acp.AgentMethodInitialize, b.onInitialize)
 	r.FromClient(acp.AgentMethodSessionNew, b.onSessionStart)
 	r.FromClient(acp.AgentMethodSessionLoad, b.onSessionStart)
@@ -116,6 +120,7 @@ func (b *Bridge) Setup(r *Relay) func() {
 				c.Close() // a dialect's own server (MCPAsk's HTTP one)
 			}
 		}
+		stopDesk() // before the relay's last Flush
 	}
 }
 
@@ -144,7 +149,7 @@ type sessionRef struct {
 	Cwd       string `json:"cwd"`
 }
 
-func (b *Bridge) onPrompt(m *Message) Verdict {
+func (b *Bridge) onPrompt(m *relay.Message) relay.Verdict {
 	var p sessionRef
 	if m.Params(&p) == nil && p.SessionID != "" {
 		b.mu.Lock()
@@ -152,21 +157,21 @@ func (b *Bridge) onPrompt(m *Message) Verdict {
 		b.mu.Unlock()
 		b.board.ResetTurn(p.SessionID)
 	}
-	return Pass
+	return relay.Pass
 }
 
 // onSessionStart learns each session's working directory from the request
 // and its id from the response.
-func (b *Bridge) onSessionStart(m *Message) Verdict {
+func (b *Bridge) onSessionStart(m *relay.Message) relay.Verdict {
 	var p sessionRef
 	if m.Params(&p) != nil {
-		return Pass
+		return relay.Pass
 	}
 	if p.SessionID != "" {
 		b.noteSession(p.SessionID, p.Cwd)
-		return Pass
+		return relay.Pass
 	}
-	return Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+	return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 		var r struct {
 			Result sessionRef `json:"result"`
 		}
@@ -201,41 +206,41 @@ func (b *Bridge) ActiveSession(named string) string {
 	return b.lastActive
 }
 
-func (b *Bridge) onSessionCancel(m *Message) Verdict {
+func (b *Bridge) onSessionCancel(m *relay.Message) relay.Verdict {
 	var p sessionRef
 	if m.Params(&p) == nil {
 		b.cancelSession(p.SessionID, errors.New("session/cancel"))
 	}
-	return Pass
+	return relay.Pass
 }
 
 // onAgentCancelRequest ends the question set behind an agent request the
 // bridge took; a cancel for anything else goes on to the client.
-func (b *Bridge) onAgentCancelRequest(m *Message) Verdict {
+func (b *Bridge) onAgentCancelRequest(m *relay.Message) relay.Verdict {
 	var p struct {
 		RequestID json.RawMessage `json:"requestId"`
 	}
 	if m.Params(&p) != nil || p.RequestID == nil {
-		return Pass
+		return relay.Pass
 	}
 	b.mu.Lock()
-	a := b.byRequest[idKey(p.RequestID)]
-	answered := b.finished.has(idKey(p.RequestID))
+	a := b.byRequest[relay.IDKey(p.RequestID)]
+	answered := b.finished.has(relay.IDKey(p.RequestID))
 	b.mu.Unlock()
 	if a == nil && answered {
 		// Late: the bridge answered that request already, and the client
 		// never saw its id.
 		b.logger.Debug("dropped the agent's cancel of a request askbridge answered", "requestId", string(p.RequestID))
-		return Verdict{Take: true}
+		return relay.Verdict{Take: true}
 	}
 	if a == nil {
-		return Pass
+		return relay.Pass
 	}
 	a.cancel(errors.New("the agent cancelled the request"))
 	if a.watched {
-		return Pass // the client shows the form: it withdraws it
+		return relay.Pass // the client shows the form: it withdraws it
 	}
-	return Verdict{Take: true}
+	return relay.Verdict{Take: true}
 }
 
 // begin registers a question set of session, started by the agent request
@@ -250,7 +255,7 @@ func (b *Bridge) begin(parent context.Context, session string, reqID json.RawMes
 	}
 	b.asks[session][a] = struct{}{}
 	if reqID != nil {
-		b.byRequest[idKey(reqID)] = a
+		b.byRequest[relay.IDKey(reqID)] = a
 	}
 	b.mu.Unlock()
 	return ctx, func() {
@@ -260,8 +265,8 @@ func (b *Bridge) begin(parent context.Context, session string, reqID json.RawMes
 			delete(b.asks, session)
 		}
 		if reqID != nil {
-			delete(b.byRequest, idKey(reqID))
-			b.finished.add(idKey(reqID))
+			delete(b.byRequest, relay.IDKey(reqID))
+			b.finished.add(relay.IDKey(reqID))
 		}
 		b.mu.Unlock()
 		cancel(nil)

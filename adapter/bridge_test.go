@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,7 +17,7 @@ import (
 // bridgeHarness is a relay with the bridge installed, between a fake client
 // and a fake agent.
 type bridgeHarness struct {
-	*relayHarness
+	*relaytest.Harness
 	bridge *Bridge
 }
 
@@ -24,25 +26,14 @@ func newBridgeHarness(t *testing.T, opts Options) *bridgeHarness {
 		opts.Limits = permission.DefaultLimits()
 	}
 	b := NewBridge(opts)
-	h := newHarness(t, func(r *Relay) { b.Setup(r) })
-	return &bridgeHarness{relayHarness: h, bridge: b}
+	h := newHarness(t, func(r *relay.Relay) { b.Setup(r) })
+	return &bridgeHarness{Harness: h, bridge: b}
 }
 
 // rpc is a decoded JSON-RPC message.
-type rpc struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Params json.RawMessage `json:"params"`
-	Result json.RawMessage `json:"result"`
-	Error  *Error          `json:"error"`
-}
+type rpc = relaytest.Msg
 
-func decode(t *testing.T, line string) rpc {
-	t.Helper()
-	var m rpc
-	require.NoError(t, json.Unmarshal([]byte(line), &m), line)
-	return m
-}
+var decode = relaytest.Decode
 
 // nextRequest reads client-bound lines until a request with method comes,
 // returning it and the notifications seen before it.
@@ -50,7 +41,7 @@ func (h *bridgeHarness) nextRequest(t *testing.T, method string) (rpc, []rpc) {
 	t.Helper()
 	var notes []rpc
 	for {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		if m.Method == method && m.ID != nil {
 			return m, notes
 		}
@@ -61,7 +52,7 @@ func (h *bridgeHarness) nextRequest(t *testing.T, method string) (rpc, []rpc) {
 // answer sends the client's response to request req.
 func (h *bridgeHarness) answer(t *testing.T, req rpc, result string) {
 	t.Helper()
-	h.client.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s}`, req.ID, result))
+	h.Client.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s}`, req.ID, result))
 }
 
 func pick(label string) string {
@@ -72,7 +63,7 @@ func pick(label string) string {
 func (h *bridgeHarness) agentReply(t *testing.T, id string) rpc {
 	t.Helper()
 	for {
-		m := decode(t, h.agent.recv())
+		m := decode(t, h.Agent.Recv())
 		if string(m.ID) == id && m.Method == "" {
 			return m
 		}
@@ -81,45 +72,45 @@ func (h *bridgeHarness) agentReply(t *testing.T, id string) rpc {
 
 func (h *bridgeHarness) openSession(t *testing.T, id string) {
 	t.Helper()
-	h.client.send(`{"jsonrpc":"2.0","id":"new","method":"session/new","params":{"cwd":"/tmp/p","mcpServers":[]}}`)
-	h.agent.recv()
-	h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"new","result":{"sessionId":%q}}`, id))
-	h.client.recv()
-	h.client.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"p1","method":"session/prompt","params":{"sessionId":%q,"prompt":[]}}`, id))
-	h.agent.recv()
+	h.Client.Send(`{"jsonrpc":"2.0","id":"new","method":"session/new","params":{"cwd":"/tmp/p","mcpServers":[]}}`)
+	h.Agent.Recv()
+	h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"new","result":{"sessionId":%q}}`, id))
+	h.Client.Recv()
+	h.Client.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"p1","method":"session/prompt","params":{"sessionId":%q,"prompt":[]}}`, id))
+	h.Agent.Recv()
 }
 
 const claudeSingle = `{"jsonrpc":"2.0","id":41,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","toolCallId":"toolu_1","message":"Which database?","requestedSchema":{"type":"object","properties":{"question_0":{"type":"string","title":"Database","oneOf":[{"const":"Postgres","title":"Postgres","description":"relational"},{"const":"SQLite","title":"SQLite","description":"embedded"}]},"question_0_custom":{"type":"string","title":"Other","description":"Type your own answer (optional)."}}}}}`
 
 func TestInitializeAdvertisesFormElicitationAndKeepsTheRest(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":1}},"clientInfo":{"name":"zed"}}}`)
-	got := decode(t, h.agent.recv())
+	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":1}},"clientInfo":{"name":"zed"}}}`)
+	got := decode(t, h.Agent.Recv())
 	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":1,"qwen.askUserQuestion":true},"elicitation":{"form":{}}},"clientInfo":{"name":"zed"}}`, string(got.Params))
 	assert.False(t, h.bridge.ClientRendersForms())
 
 	h2 := newBridgeHarness(t, Options{Advertise: false})
 	line := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`
-	h2.client.send(line)
-	assert.Equal(t, line, h2.agent.recv())
+	h2.Client.Send(line)
+	assert.Equal(t, line, h2.Agent.Recv())
 }
 
 func TestElicitationPassesThroughToAClientThatRendersForms(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1}}}}}`)
-	got := decode(t, h.agent.recv())
+	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1}}}}}`)
+	got := decode(t, h.Agent.Recv())
 	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1}},"_meta":{"qwen.askUserQuestion":true}}}`, string(got.Params))
 	assert.True(t, h.bridge.ClientRendersForms())
-	h.agent.send(claudeSingle)
-	assert.Equal(t, claudeSingle, h.client.recv())
+	h.Agent.Send(claudeSingle)
+	assert.Equal(t, claudeSingle, h.Client.Recv())
 }
 
 func TestElicitationBecomesPermissionRequests(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`)
-	h.agent.recv()
+	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`)
+	h.Agent.Recv()
 	h.openSession(t, "s1")
-	h.agent.send(claudeSingle)
+	h.Agent.Send(claudeSingle)
 	req, notes := h.nextRequest(t, "session/request_permission")
 	require.NotEmpty(t, notes, "the question is shown as a tool call first")
 	assert.Contains(t, string(notes[0].Params), "Which database?")
@@ -153,7 +144,7 @@ func TestElicitationBecomesPermissionRequests(t *testing.T) {
 func TestElicitationOtherWithTextFillsTheCompanionField(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(claudeSingle)
+	h.Agent.Send(claudeSingle)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
 	reply := h.agentReply(t, "41")
@@ -163,7 +154,7 @@ func TestElicitationOtherWithTextFillsTheCompanionField(t *testing.T) {
 func TestElicitationCancelledOutcomeCancels(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(claudeSingle)
+	h.Agent.Send(claudeSingle)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
 	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "41").Result))
@@ -172,7 +163,7 @@ func TestElicitationCancelledOutcomeCancels(t *testing.T) {
 func TestElicitationMultiSelectAndBooleanFieldsAreTypedPerSchema(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":"e2","method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Setup","requestedSchema":{"type":"object","properties":{"langs":{"type":"array","title":"Languages","description":"Which languages?","items":{"anyOf":[{"const":"go","title":"Go"},{"const":"rs","title":"Rust"},{"const":"py","title":"Python"}]}},"tests":{"type":"boolean","title":"Tests","description":"Write tests?"},"level":{"type":"integer","title":"Level","description":"How strict?"}},"required":["tests"]}}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":"e2","method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Setup","requestedSchema":{"type":"object","properties":{"langs":{"type":"array","title":"Languages","description":"Which languages?","items":{"anyOf":[{"const":"go","title":"Go"},{"const":"rs","title":"Rust"},{"const":"py","title":"Python"}]}},"tests":{"type":"boolean","title":"Tests","description":"Write tests?"},"level":{"type":"integer","title":"Level","description":"How strict?"}},"required":["tests"]}}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"Go","_meta":{"selectedOptionIds":["Go","Python"]}}}`)
 	req, _ = h.nextRequest(t, "session/request_permission")
@@ -186,7 +177,7 @@ func TestElicitationMultiSelectAndBooleanFieldsAreTypedPerSchema(t *testing.T) {
 func TestElicitationDeclinesWhenARequiredFieldCannotBeFilled(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	// A client without customText support can only pick Other without text.
 	h.answer(t, req, pick("__other__"))
@@ -198,7 +189,7 @@ const qwenAsk = `{"jsonrpc":"2.0","id":77,"method":"session/request_permission",
 func TestQwenQuestionsAreAnsweredThroughTheTopLevelAnswersField(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(qwenAsk)
+	h.Agent.Send(qwenAsk)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"toolCallId":"call_q"`)
 	assert.Contains(t, string(req.Params), `(1/2)`)
@@ -218,28 +209,26 @@ func TestQwenQuestionsAreAnsweredThroughTheTopLevelAnswersField(t *testing.T) {
 func TestQwenCancelAtTheFirstOfSeveralQuestionsShowsNoMore(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(qwenAsk)
+	h.Agent.Send(qwenAsk)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
 	assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.agentReply(t, "77").Result))
-	h.client.send(`{"jsonrpc":"2.0","method":"_probe"}`)
+	h.Client.Send(`{"jsonrpc":"2.0","method":"_probe"}`)
 	for {
-		m := decode(t, h.agent.recv())
+		m := decode(t, h.Agent.Recv())
 		if m.Method == "_probe" {
 			break
 		}
 	}
-	select {
-	case line := <-h.client.in:
-		assert.NotContains(t, string(line), "session/request_permission", "no further question after a cancel")
-	case <-time.After(100 * time.Millisecond):
+	if line, ok := h.Client.TryRecv(100 * time.Millisecond); ok {
+		assert.NotContains(t, line, "session/request_permission", "no further question after a cancel")
 	}
 }
 
 func TestAskExtensionReturnsTheSDKResult(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false}]}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false}]}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, pick("Postgres"))
 	assert.JSONEq(t, `{"behavior":"allow","updatedInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false}],"answers":{"Which database?":"Postgres"}}}`, string(h.agentReply(t, "5").Result))
@@ -248,10 +237,10 @@ func TestAskExtensionReturnsTheSDKResult(t *testing.T) {
 func TestAskExtensionRejectsBadQuestionsListingEveryViolation(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":6,"method":"_askbridge/ask","params":{"questions":[{"question":"Q","header":"A header far too long","options":[{"label":"only"}]},{"question":"Q","header":"H","options":[{"label":"x"},{"label":"x"}]}]}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":6,"method":"_askbridge/ask","params":{"questions":[{"question":"Q","header":"A header far too long","options":[{"label":"only"}]},{"question":"Q","header":"H","options":[{"label":"x"},{"label":"x"}]}]}}`)
 	reply := h.agentReply(t, "6")
 	require.NotNil(t, reply.Error)
-	assert.Equal(t, CodeInvalidParams, reply.Error.Code)
+	assert.Equal(t, relay.CodeInvalidParams, reply.Error.Code)
 	for _, want := range []string{"questions[0].options", "questions[0].header", "questions[1]"} {
 		assert.Contains(t, reply.Error.Message, want)
 	}
@@ -260,13 +249,13 @@ func TestAskExtensionRejectsBadQuestionsListingEveryViolation(t *testing.T) {
 func TestSessionCancelWhilePendingCancelsAndWithdraws(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres"},{"label":"SQLite"}]}]}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres"},{"label":"SQLite"}]}]}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
-	h.client.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1"}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1"}}`)
 	assert.JSONEq(t, `{"behavior":"deny","message":"User cancelled the question","interrupt":true}`, string(h.agentReply(t, "5").Result))
 	var withdrawn bool
 	for !withdrawn {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
 			assert.JSONEq(t, fmt.Sprintf(`{"requestId":%s}`, req.ID), string(m.Params))
 			withdrawn = true
@@ -277,12 +266,12 @@ func TestSessionCancelWhilePendingCancelsAndWithdraws(t *testing.T) {
 func TestAgentCancelRequestWithdrawsTheQuestion(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(claudeSingle)
+	h.Agent.Send(claudeSingle)
 	req, _ := h.nextRequest(t, "session/request_permission")
-	h.agent.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":41}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":41}}`)
 	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "41").Result))
 	for {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
 			assert.JSONEq(t, fmt.Sprintf(`{"requestId":%s}`, req.ID), string(m.Params))
 			break
@@ -293,11 +282,11 @@ func TestAgentCancelRequestWithdrawsTheQuestion(t *testing.T) {
 func TestTwoSessionsAskingAtOnceDoNotMix(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":"a","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q one?","header":"One","options":[{"label":"A1"},{"label":"B1"}]}]}}`)
-	h.agent.send(`{"jsonrpc":"2.0","id":"b","method":"_askbridge/ask","params":{"sessionId":"s2","questions":[{"question":"Q two?","header":"Two","options":[{"label":"A2"},{"label":"B2"}]}]}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":"a","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q one?","header":"One","options":[{"label":"A1"},{"label":"B1"}]}]}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":"b","method":"_askbridge/ask","params":{"sessionId":"s2","questions":[{"question":"Q two?","header":"Two","options":[{"label":"A2"},{"label":"B2"}]}]}}`)
 	reqs := map[string]rpc{}
 	for len(reqs) < 2 {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		if m.Method == "session/request_permission" {
 			var p struct{ SessionID string }
 			json.Unmarshal(m.Params, &p)
@@ -308,7 +297,7 @@ func TestTwoSessionsAskingAtOnceDoNotMix(t *testing.T) {
 	h.answer(t, reqs["s1"], pick("A1"))
 	got := map[string]string{}
 	for len(got) < 2 {
-		m := decode(t, h.agent.recv())
+		m := decode(t, h.Agent.Recv())
 		if m.Result != nil {
 			got[string(m.ID)] = string(m.Result)
 		}
@@ -320,20 +309,20 @@ func TestTwoSessionsAskingAtOnceDoNotMix(t *testing.T) {
 func TestClientDisconnectCancelsPendingQuestions(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(claudeSingle)
+	h.Agent.Send(claudeSingle)
 	h.nextRequest(t, "session/request_permission")
-	h.client.w.Close()
+	h.Client.Close()
 	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "41").Result))
 }
 
 func TestQuestionTimeoutAnswersTheRecommendedOption(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutRecommended})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which?","header":"Pick","options":[{"label":"A"},{"label":"B (Recommended)"}]}]}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which?","header":"Pick","options":[{"label":"A"},{"label":"B (Recommended)"}]}]}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.Contains(t, string(h.agentReply(t, "5").Result), `"Which?":"B (Recommended)"`)
 	for {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
 			assert.Contains(t, string(m.Params), string(req.ID))
 			break
@@ -345,7 +334,7 @@ func TestRoundLimitRefusesFurtherQuestionsInTheTurn(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, MaxRounds: 1})
 	h.openSession(t, "s1")
 	ask := func(id int) {
-		h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q%d?","header":"H","options":[{"label":"A"},{"label":"B"}]}]}}`, id, id))
+		h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q%d?","header":"H","options":[{"label":"A"},{"label":"B"}]}]}}`, id, id))
 	}
 	ask(1)
 	req, _ := h.nextRequest(t, "session/request_permission")
@@ -354,14 +343,14 @@ func TestRoundLimitRefusesFurtherQuestionsInTheTurn(t *testing.T) {
 	ask(2)
 	reply := h.agentReply(t, "2")
 	assert.Contains(t, string(reply.Result), "question limit of 1 reached in this turn")
-	assert.True(t, strings.Contains(h.client.recv()+h.client.recv(), "question limit"), "the client is told")
+	assert.True(t, strings.Contains(h.Client.Recv()+h.Client.Recv(), "question limit"), "the client is told")
 }
 
 func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, MaxRounds: 1})
 	h.openSession(t, "s1")
 	ask := func(id int) rpc {
-		h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q%d?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`, id, id))
+		h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q%d?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`, id, id))
 		req, _ := h.nextRequest(t, "session/request_permission")
 		h.answer(t, req, pick("A"))
 		h.agentReply(t, fmt.Sprint(id))
@@ -369,9 +358,9 @@ func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
 	}
 	first := ask(1)
 	assert.Contains(t, string(first.Params), `"title":"Pick"`)
-	h.client.send(`{"jsonrpc":"2.0","id":"p2","method":"session/prompt","params":{"sessionId":"s1","prompt":[]}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","id":"p2","method":"session/prompt","params":{"sessionId":"s1","prompt":[]}}`)
 	// A real agent asks only once it has the prompt.
-	for decode(t, h.agent.recv()).Method != "session/prompt" {
+	for decode(t, h.Agent.Recv()).Method != "session/prompt" {
 	}
 	second := ask(2)
 	assert.Contains(t, string(second.Params), `"title":"Round 2 · Pick"`, "a new turn resets the limit, not the numbering")
@@ -382,11 +371,11 @@ func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
 func TestQuestionTimeoutDeclinesTheForm(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutEnd})
 	h.openSession(t, "s1")
-	h.agent.send(claudeSingle)
+	h.Agent.Send(claudeSingle)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "41").Result))
 	for {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
 			assert.Contains(t, string(m.Params), string(req.ID))
 			break
@@ -400,7 +389,7 @@ func TestQuestionTimeoutDeclinesTheForm(t *testing.T) {
 func TestElicitationEnumFieldsWithNames(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Pick a size","requestedSchema":{"type":"object","properties":{"size":{"type":"string","title":"Size","enum":["s","m","l"],"enumNames":["Small","Medium","Large"]}},"required":["size"]}}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Pick a size","requestedSchema":{"type":"object","properties":{"size":{"type":"string","title":"Size","enum":["s","m","l"],"enumNames":["Small","Medium","Large"]}},"required":["size"]}}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"optionId":"Medium"`)
 	assert.Contains(t, string(req.Params), `Pick a size`)
@@ -413,7 +402,7 @@ func TestAnAgentAskingInALoopIsStoppedAtTheRoundLimit(t *testing.T) {
 	h.openSession(t, "s1")
 	var titles []string
 	for i := 1; i <= 12; i++ {
-		h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Again %d?","header":"Loop","options":[{"label":"Yes"},{"label":"No"}]}]}}`, i, i))
+		h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Again %d?","header":"Loop","options":[{"label":"Yes"},{"label":"No"}]}]}}`, i, i))
 		if i <= 10 {
 			req, _ := h.nextRequest(t, "session/request_permission")
 			var p struct {
@@ -434,8 +423,8 @@ func TestAnAgentAskingInALoopIsStoppedAtTheRoundLimit(t *testing.T) {
 
 func TestFormTrueIsNotAFormCapability(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clientCapabilities":{"elicitation":{"form":true,"url":{}}}}}`)
-	got := decode(t, h.agent.recv())
+	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clientCapabilities":{"elicitation":{"form":true,"url":{}}}}}`)
+	got := decode(t, h.Agent.Recv())
 	assert.JSONEq(t, `{"clientCapabilities":{"elicitation":{"form":{},"url":{}},"_meta":{"qwen.askUserQuestion":true}}}`, string(got.Params))
 	assert.False(t, h.bridge.ClientRendersForms(), "Claude offers its question tool only for an object; askbridge renders the questions")
 }
@@ -443,7 +432,7 @@ func TestFormTrueIsNotAFormCapability(t *testing.T) {
 func TestAnAnswerFromTheBoardWinsWithdrawsAndIsShown(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":8,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":8,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	pending := h.bridge.board.List()
 	require.Len(t, pending, 1)
@@ -452,7 +441,7 @@ func TestAnAnswerFromTheBoardWinsWithdrawsAndIsShown(t *testing.T) {
 	assert.Contains(t, string(h.agentReply(t, "8").Result), `"Which?":"B"`)
 	var withdrawn, shown bool
 	for !withdrawn || !shown {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		switch {
 		case m.Method == "$/cancel_request":
 			assert.Contains(t, string(m.Params), string(req.ID))

@@ -6,6 +6,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -67,7 +68,7 @@ func codexMeta(p *schemaProp) *codexField {
 }
 
 // Claim implements Dialect: a form with _meta.codex on its properties.
-func (d *Codex) Claim(h Host, m *Message) *Claim {
+func (d *Codex) Claim(h Host, m *relay.Message) *Claim {
 	_, scope, ok := decodeElicitation(m)
 	if !ok {
 		return nil

@@ -45,7 +45,7 @@ func codexAsk(t *testing.T, form string) (*bridgeHarness, rpc, []rpc) {
 	t.Helper()
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(form)
+	h.Agent.Send(form)
 	req, notes := h.nextRequest(t, "session/request_permission")
 	return h, req, notes
 }
@@ -76,7 +76,7 @@ func (h *bridgeHarness) toolCallUpdates(t *testing.T, call, status string) []str
 	t.Helper()
 	var out []string
 	for {
-		line := h.client.recv()
+		line := h.Client.Recv()
 		if !strings.Contains(line, `"toolCallId":"`+call+`"`) {
 			continue
 		}
@@ -162,10 +162,10 @@ func TestCodexSecretIsNotEchoed(t *testing.T) {
 // ended) it withdraws the form; askbridge withdraws the question it shows.
 func TestCodexWithdrawnFormIsWithdrawnAtTheClient(t *testing.T) {
 	h, req, _ := codexAsk(t, codexForm("200", codexQuestion("db", "db_note", "Database", "Which database?", false, "Postgres", "Redis"), `"db"`))
-	h.agent.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":0}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":0}}`)
 	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "0").Result))
 	for {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
 			assert.JSONEq(t, fmt.Sprintf(`{"requestId":%s}`, req.ID), string(m.Params))
 			break
@@ -204,17 +204,17 @@ func TestCodexTheModelsOwnNoneOfTheAboveStays(t *testing.T) {
 
 func TestCodexFormPassesThroughToAClientThatRendersForms(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.client.send(`{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
-	h.agent.recv()
-	h.agent.send(codexDB)
-	assert.Equal(t, codexDB, h.client.recv(), "Codex's form, byte for byte")
+	h.Client.Send(`{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
+	h.Agent.Recv()
+	h.Agent.Send(codexDB)
+	assert.Equal(t, codexDB, h.Client.Recv(), "Codex's form, byte for byte")
 }
 
 // A form without _meta.codex is not Codex's: the generic dialect takes it.
 func TestCodexLeavesOtherFormsToTheElicitationDialect(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(claudeSingle)
+	h.Agent.Send(claudeSingle)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
 	assert.JSONEq(t, `{"action":"accept","content":{"question_0_custom":"MariaDB"}}`, string(h.agentReply(t, "41").Result))
@@ -227,7 +227,7 @@ func mustJSONString(v any) string { return string(mustJSON(v)) }
 func TestCodexTimeoutSaysSoInTheNote(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond})
 	h.openSession(t, "s1")
-	h.agent.send(codexDB)
+	h.Agent.Send(codexDB)
 	h.nextRequest(t, "session/request_permission")
 	assert.JSONEq(t, `{"action":"accept","content":{"db":"None of the above","db_note":"`+permission.NoAnswerInTime+`"}}`, string(h.agentReply(t, "0").Result))
 }

@@ -13,6 +13,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -66,7 +67,7 @@ func (*Cursor) Hooks() []Hook {
 
 // Claim implements Dialect. A session/update is only read, for the
 // session of its tool call; it always goes on to the client.
-func (d *Cursor) Claim(h Host, m *Message) *Claim {
+func (d *Cursor) Claim(h Host, m *relay.Message) *Claim {
 	switch m.Method {
 	case acp.ClientMethodSessionUpdate:
 		d.noteToolCall(m)
@@ -85,7 +86,7 @@ func (d *Cursor) Claim(h Host, m *Message) *Claim {
 
 // noteToolCall remembers the session of a tool call Cursor starts. The
 // byte test keeps the many other updates (message chunks) undecoded.
-func (d *Cursor) noteToolCall(m *Message) {
+func (d *Cursor) noteToolCall(m *relay.Message) {
 	if !startsToolCall(m.Raw) {
 		return
 	}
@@ -160,7 +161,7 @@ type cursorAnswer struct {
 // the words every dialect uses.
 const CursorTimeoutReason = permission.NoAnswerInTime
 
-func (d *Cursor) askClaim(h Host, m *Message) *Claim {
+func (d *Cursor) askClaim(h Host, m *relay.Message) *Claim {
 	var p cursorAsk
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
@@ -173,7 +174,7 @@ func (d *Cursor) askClaim(h Host, m *Message) *Claim {
 		ReadResponse: p.read,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {
-				return nil, InvalidParams("askbridge: "+CursorAskQuestion+" params: "+parseErr.Error(), nil)
+				return nil, relay.InvalidParams("askbridge: "+CursorAskQuestion+" params: "+parseErr.Error(), nil)
 			}
 			qs, err := p.decode()
 			if err == nil {

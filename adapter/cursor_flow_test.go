@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,15 +25,15 @@ func announce(session, toolCallID string) string {
 func (h *bridgeHarness) unknownMethod(t *testing.T, method string) {
 	t.Helper()
 	fwd, _ := h.nextRequest(t, method)
-	h.client.send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
 }
 
 func TestCursorQuestionGoesToTheSessionOfItsToolCall(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
 	h.openSession(t, "s2") // s2 is now the active one
-	h.agent.send(announce("s1", "tc1"))
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Agent.Send(announce("s1", "tc1"))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
 	h.unknownMethod(t, CursorAskQuestion)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"sessionId":"s1"`)
@@ -47,7 +48,7 @@ func TestCursorQuestionGoesToTheSessionOfItsToolCall(t *testing.T) {
 func TestCursorQuestionWithAnUnseenToolCallIsShownOnAToolCallOfAskbridges(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
 	h.unknownMethod(t, CursorAskQuestion)
 	req, notes := h.nextRequest(t, "session/request_permission")
 	require.NotEmpty(t, notes)
@@ -61,32 +62,32 @@ func TestCursorQuestionWithAnUnseenToolCallIsShownOnAToolCallOfAskbridges(t *tes
 func TestCursorClientThatImplementsTheMethodKeepsIt(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
 	fwd, _ := h.nextRequest(t, CursorAskQuestion)
 	own := `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}`
 	h.answer(t, fwd, own)
 	assert.JSONEq(t, own, string(h.agentReply(t, "9").Result))
-	h.agent.send(`{"jsonrpc":"2.0","method":"probe/after"}`)
-	assert.Equal(t, "probe/after", decode(t, h.client.recv()).Method, "nothing else was asked")
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"probe/after"}`)
+	assert.Equal(t, "probe/after", decode(t, h.Client.Recv()).Method, "nothing else was asked")
 }
 
 func TestCursorInvalidQuestionsGetInvalidParams(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.agent.send(cursorRequest(9, CursorAskQuestion, `{"toolCallId":"tc1","questions":[{"id":"q","prompt":"Only one?","options":[{"id":"a","label":"A"}]}]}`))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, `{"toolCallId":"tc1","questions":[{"id":"q","prompt":"Only one?","options":[{"id":"a","label":"A"}]}]}`))
 	h.unknownMethod(t, CursorAskQuestion)
 	reply := h.agentReply(t, "9")
 	require.NotNil(t, reply.Error)
-	assert.Equal(t, CodeInvalidParams, reply.Error.Code)
+	assert.Equal(t, relay.CodeInvalidParams, reply.Error.Code)
 	assert.Contains(t, reply.Error.Message, "questions[0].options: must have 2-4 items")
 
-	h.agent.send(cursorRequest(10, CursorCreatePlan, `{"toolCallId":"tc2","plan":""}`))
+	h.Agent.Send(cursorRequest(10, CursorCreatePlan, `{"toolCallId":"tc2","plan":""}`))
 	h.unknownMethod(t, CursorCreatePlan)
 	reply = h.agentReply(t, "10")
 	require.NotNil(t, reply.Error)
 	assert.Equal(t, "askbridge: cursor/create_plan: plan: required", reply.Error.Message)
 
-	h.agent.send(cursorRequest(11, CursorUpdateTodos, `{"toolCallId":"tc3","todos":"none","merge":false}`))
+	h.Agent.Send(cursorRequest(11, CursorUpdateTodos, `{"toolCallId":"tc3","todos":"none","merge":false}`))
 	h.unknownMethod(t, CursorUpdateTodos)
 	reply = h.agentReply(t, "11")
 	require.NotNil(t, reply.Error)
@@ -96,7 +97,7 @@ func TestCursorInvalidQuestionsGetInvalidParams(t *testing.T) {
 func TestCursorUnansweredQuestionIsSkippedWithAReason(t *testing.T) {
 	h := newBridgeHarness(t, Options{QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutEnd})
 	h.openSession(t, "s1")
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
 	h.unknownMethod(t, CursorAskQuestion)
 	h.nextRequest(t, "session/request_permission")
 	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+CursorTimeoutReason+`"}}`, string(h.agentReply(t, "9").Result))
@@ -104,10 +105,10 @@ func TestCursorUnansweredQuestionIsSkippedWithAReason(t *testing.T) {
 
 func TestCursorQuestionIsOneFormForAClientThatRendersForms(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
-	h.agent.recv()
+	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
+	h.Agent.Recv()
 	h.openSession(t, "s1")
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
 	h.unknownMethod(t, CursorAskQuestion)
 	form, _ := h.nextRequest(t, "elicitation/create")
 	assert.Contains(t, string(form.Params), `"message":"Which database?"`)
@@ -118,8 +119,8 @@ func TestCursorQuestionIsOneFormForAClientThatRendersForms(t *testing.T) {
 func TestCursorPlanIsAcceptOrReject(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.agent.send(announce("s1", "plan1"))
-	h.agent.send(cursorRequest(9, CursorCreatePlan, `{"toolCallId":"plan1","name":"Build the app","plan":"1. Create the server.","todos":[{"id":"t1","content":"Create the server","status":"pending"}]}`))
+	h.Agent.Send(announce("s1", "plan1"))
+	h.Agent.Send(cursorRequest(9, CursorCreatePlan, `{"toolCallId":"plan1","name":"Build the app","plan":"1. Create the server.","todos":[{"id":"t1","content":"Create the server","status":"pending"}]}`))
 	h.unknownMethod(t, CursorCreatePlan)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"title":"Build the app"`)
@@ -131,16 +132,16 @@ func TestCursorPlanIsAcceptOrReject(t *testing.T) {
 func TestCursorTodosBecomeAPlanUpdate(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.agent.send(cursorRequest(9, CursorUpdateTodos, `{"toolCallId":"todo1","merge":false,"todos":[{"id":"1","content":"Write the handler","status":"completed"},{"id":"2","content":"Cover the edge case","status":"pending"}]}`))
+	h.Agent.Send(cursorRequest(9, CursorUpdateTodos, `{"toolCallId":"todo1","merge":false,"todos":[{"id":"1","content":"Write the handler","status":"completed"},{"id":"2","content":"Cover the edge case","status":"pending"}]}`))
 	h.unknownMethod(t, CursorUpdateTodos)
-	plan := decode(t, h.client.recv())
+	plan := decode(t, h.Client.Recv())
 	assert.JSONEq(t, `{"sessionId":"s1","update":{"sessionUpdate":"plan","entries":[{"content":"Write the handler","priority":"medium","status":"completed"},{"content":"Cover the edge case","priority":"medium","status":"pending"}]}}`, string(plan.Params))
 	assert.JSONEq(t, `{}`, string(h.agentReply(t, "9").Result))
 
 	// Sent as a notification, it goes on to the client and is shown too.
 	note := `{"jsonrpc":"2.0","method":"cursor/update_todos","params":{"toolCallId":"todo2","merge":true,"todos":[{"id":"2","content":"Cover the edge case","status":"in_progress"}]}}`
-	h.agent.send(note)
-	got := []string{h.client.recv(), h.client.recv()}
+	h.Agent.Send(note)
+	got := []string{h.Client.Recv(), h.Client.Recv()}
 	assert.Contains(t, got, note)
 	assert.True(t, strings.Contains(strings.Join(got, ""), `"entries":[{"content":"Write the handler","priority":"medium","status":"completed"},{"content":"Cover the edge case","priority":"medium","status":"in_progress"}]`), "merged by id: %v", got)
 }

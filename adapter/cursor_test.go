@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -130,13 +131,13 @@ func TestCursorTodosMergeByIDAndBecomePlanEntries(t *testing.T) {
 func TestCursorRemembersABoundedNumberOfToolCalls(t *testing.T) {
 	d := &Cursor{}
 	note := func(id, session string) {
-		d.noteToolCall(&Message{Method: "session/update", Raw: json.RawMessage(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"` + session + `","update":{"sessionUpdate":"tool_call","toolCallId":"` + id + `","title":"x"}}}`)})
+		d.noteToolCall(&relay.Message{Method: "session/update", Raw: json.RawMessage(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"` + session + `","update":{"sessionUpdate":"tool_call","toolCallId":"` + id + `","title":"x"}}}`)})
 	}
 	note("first", "s1")
 	for i := range cursorMaxCalls {
 		note(strconv.Itoa(i), "s2")
 	}
-	d.noteToolCall(&Message{Method: "session/update", Raw: json.RawMessage(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s3","update":{"sessionUpdate":"tool_call_update","toolCallId":"late"}}}`)})
+	d.noteToolCall(&relay.Message{Method: "session/update", Raw: json.RawMessage(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s3","update":{"sessionUpdate":"tool_call_update","toolCallId":"late"}}}`)})
 	assert.Len(t, d.calls, cursorMaxCalls)
 	assert.NotContains(t, d.calls, "first", "the oldest is forgotten")
 	assert.NotContains(t, d.calls, "late", "an update does not start a tool call")
@@ -147,7 +148,7 @@ func TestCursorRemembersABoundedNumberOfToolCalls(t *testing.T) {
 func BenchmarkCursorSeesAMessageChunk(b *testing.B) {
 	raw := json.RawMessage(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"sess_0123456789","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"` +
 		strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20) + `"}}}}`)
-	m := &Message{Method: "session/update", Raw: raw}
+	m := &relay.Message{Method: "session/update", Raw: raw}
 	d := &Cursor{}
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()

@@ -22,16 +22,16 @@ func cursorClient(t *testing.T, opts Options) (*bridgeHarness, *permission.Board
 	opts.Board = permission.NewBoard()
 	h := newBridgeHarness(t, opts)
 	h.openSession(t, "s1")
-	h.agent.send(announce("s1", "tc1"))
-	h.client.recv()
+	h.Agent.Send(announce("s1", "tc1"))
+	h.Client.Recv()
 	return h, opts.Board
 }
 
 func TestCursorQuestionIsOnTheBoardAndUnchangedAtTheClient(t *testing.T) {
 	h, board := cursorClient(t, Options{})
 	sent := cursorRequest(9, CursorAskQuestion, cursorDB)
-	h.agent.send(sent)
-	assert.Equal(t, sent, h.client.recv())
+	h.Agent.Send(sent)
+	assert.Equal(t, sent, h.Client.Recv())
 	p := onBoard(t, board)
 	assert.Equal(t, "s1", p.SessionID)
 	assert.Equal(t, "tc1", p.ToolCallID)
@@ -42,28 +42,28 @@ func TestCursorQuestionIsOnTheBoardAndUnchangedAtTheClient(t *testing.T) {
 
 func TestCursorQuestionAnsweredAtTheDesk(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	h.client.recv()
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Client.Recv()
 	p := onBoard(t, board)
 	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
 		{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"SQLite"}}, Path: "questions[0]"}}}))
 	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["lite"]}]}}`, string(h.agentReply(t, "9").Result))
-	assert.JSONEq(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":9}}`, h.client.recv())
+	assert.JSONEq(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":9}}`, h.Client.Recv())
 	// The client answers anyway: the agent never sees it.
-	h.client.send(`{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"cancelled"}}}`)
-	h.client.send(`{"jsonrpc":"2.0","method":"pong/after"}`)
-	assert.Equal(t, "pong/after", decode(t, h.agent.recv()).Method, "the late answer was dropped")
+	h.Client.Send(`{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"cancelled"}}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","method":"pong/after"}`)
+	assert.Equal(t, "pong/after", decode(t, h.Agent.Recv()).Method, "the late answer was dropped")
 	assert.Equal(t, permission.SourceDesk, settled(t, board, p.ID).Result.Source)
 }
 
 func TestCursorQuestionAnsweredInTheClient(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	h.client.recv()
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Client.Recv()
 	p := onBoard(t, board)
 	resp := `{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}}`
-	h.client.send(resp)
-	assert.Equal(t, resp, h.agent.recv())
+	h.Client.Send(resp)
+	assert.Equal(t, resp, h.Agent.Recv())
 	done := settled(t, board, p.ID)
 	assert.Equal(t, permission.StateAnswered, done.State)
 	assert.Equal(t, permission.SourceClient, done.Result.Source)
@@ -74,12 +74,12 @@ func TestCursorQuestionAnsweredInTheClient(t *testing.T) {
 
 func TestCursorQuestionTimesOutWhileTheClientHasIt(t *testing.T) {
 	h, board := cursorClient(t, Options{QuestionTimeout: 150 * time.Millisecond, OnTimeout: TimeoutEnd})
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	h.client.recv()
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Client.Recv()
 	p := onBoard(t, board)
 	require.NotNil(t, p.Deadline)
 	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+CursorTimeoutReason+`"}}`, string(h.agentReply(t, "9").Result))
-	assert.Contains(t, h.client.recv(), `"method":"$/cancel_request"`)
+	assert.Contains(t, h.Client.Recv(), `"method":"$/cancel_request"`)
 	assert.Equal(t, permission.StateTimeout, settled(t, board, p.ID).State)
 }
 
@@ -87,7 +87,7 @@ func TestCursorQuestionTimesOutWhileTheClientHasIt(t *testing.T) {
 // requests, on the set already on the board; it is listed once.
 func TestCursorQuestionDeclinedByTheClientIsAskedOnTheSameTicket(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
 	p := onBoard(t, board)
 	h.unknownMethod(t, CursorAskQuestion)
 	req, _ := h.nextRequest(t, "session/request_permission")
@@ -106,16 +106,16 @@ func TestCursorQuestionDeclinedByTheClientIsAskedOnTheSameTicket(t *testing.T) {
 // for the request it declined.
 func TestCursorQuestionDeclinedThenAnsweredAtTheDesk(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
 	p := onBoard(t, board)
 	h.unknownMethod(t, CursorAskQuestion)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
 		{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}, Path: "questions[0]"}}}))
 	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}`, string(h.agentReply(t, "9").Result))
-	h.agent.send(`{"jsonrpc":"2.0","method":"probe/after"}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"probe/after"}`)
 	for {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		if m.Method == "probe/after" {
 			break
 		}
@@ -128,13 +128,13 @@ func TestCursorQuestionDeclinedThenAnsweredAtTheDesk(t *testing.T) {
 // A plan the client reviews itself is on the board too.
 func TestCursorPlanReviewedInTheClientIsOnTheBoard(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.agent.send(cursorRequest(9, CursorCreatePlan, `{"toolCallId":"tc1","name":"Build the app","plan":"1. Create the server."}`))
-	h.client.recv()
+	h.Agent.Send(cursorRequest(9, CursorCreatePlan, `{"toolCallId":"tc1","name":"Build the app","plan":"1. Create the server."}`))
+	h.Client.Recv()
 	p := onBoard(t, board)
 	assert.Equal(t, "Build the app", p.Questions[0].Header)
 	resp := `{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"rejected","reason":"Use Postgres"}}}`
-	h.client.send(resp)
-	assert.Equal(t, resp, h.agent.recv())
+	h.Client.Send(resp)
+	assert.Equal(t, resp, h.Agent.Recv())
 	done := settled(t, board, p.ID)
 	assert.Equal(t, permission.Answer{Labels: []string{cursorReject}, Other: true, Custom: "Use Postgres"}, done.Result.Answers[0].Answer)
 }
@@ -142,7 +142,7 @@ func TestCursorPlanReviewedInTheClientIsOnTheBoard(t *testing.T) {
 // To-dos are no question: they never reach the board.
 func TestCursorTodosAreNotOnTheBoard(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.agent.send(cursorRequest(9, CursorUpdateTodos, `{"toolCallId":"tc1","merge":false,"todos":[{"id":"1","content":"Write it","status":"pending"}]}`))
+	h.Agent.Send(cursorRequest(9, CursorUpdateTodos, `{"toolCallId":"tc1","merge":false,"todos":[{"id":"1","content":"Write it","status":"pending"}]}`))
 	fwd, _ := h.nextRequest(t, CursorUpdateTodos)
 	h.answer(t, fwd, `{}`)
 	assert.JSONEq(t, `{}`, string(h.agentReply(t, "9").Result))
@@ -155,13 +155,13 @@ func TestCursorTodosAreNotOnTheBoard(t *testing.T) {
 // the board.
 func TestCursorQuestionOverTheRoundLimit(t *testing.T) {
 	h, board := cursorClient(t, Options{MaxRounds: 1})
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
 	first := onBoard(t, board)
-	h.agent.send(cursorRequest(10, CursorAskQuestion, cursorDB))
-	h.client.recv()
+	h.Agent.Send(cursorRequest(10, CursorAskQuestion, cursorDB))
+	h.Client.Recv()
 	fwd, _ := h.nextRequest(t, CursorAskQuestion)
 	require.Equal(t, "10", string(fwd.ID))
-	h.client.send(`{"jsonrpc":"2.0","id":10,"error":{"code":-32601,"message":"Method not found"}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","id":10,"error":{"code":-32601,"message":"Method not found"}}`)
 	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+h.bridge.roundLimitMessage()+`"}}`, string(h.agentReply(t, "10").Result))
 	assert.Equal(t, []permission.Pending{first}, board.List())
 }
@@ -170,11 +170,11 @@ func TestCursorQuestionOverTheRoundLimit(t *testing.T) {
 // the set is cancelled, and Cursor gets its cancelled outcome.
 func TestCursorQuestionDeclinedThenWithdrawnByTheAgent(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.agent.send(cursorRequest(9, CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
 	p := onBoard(t, board)
 	h.unknownMethod(t, CursorAskQuestion)
 	h.nextRequest(t, "session/request_permission")
-	h.agent.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":9}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":9}}`)
 	assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.agentReply(t, "9").Result))
 	assert.Equal(t, permission.StateCancelled, settled(t, board, p.ID).State)
 }
@@ -185,7 +185,7 @@ func TestCursorQuestionDeclinedAtOnceIsListedOnce(t *testing.T) {
 	for i := range 20 {
 		h, board := cursorClient(t, Options{})
 		id := 9 + i
-		h.agent.send(cursorRequest(id, CursorAskQuestion, cursorDB))
+		h.Agent.Send(cursorRequest(id, CursorAskQuestion, cursorDB))
 		h.unknownMethod(t, CursorAskQuestion)
 		req, _ := h.nextRequest(t, "session/request_permission")
 		h.answer(t, req, pick("Postgres"))

@@ -8,6 +8,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -67,7 +68,7 @@ const CursorPlanTimeoutReason = "The user did not review the plan in time, so it
 // planClaim shows a plan as one question, Accept or Reject, the plan in
 // the tool call's content. It is never a form: a form would repeat the
 // plan as its message and its field.
-func (d *Cursor) planClaim(h Host, m *Message) *Claim {
+func (d *Cursor) planClaim(h Host, m *relay.Message) *Claim {
 	var p cursorPlan
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
@@ -80,9 +81,9 @@ func (d *Cursor) planClaim(h Host, m *Message) *Claim {
 		Questions: func(context.Context) ([]permission.Question, error) {
 			switch {
 			case parseErr != nil:
-				return nil, InvalidParams("askbridge: "+CursorCreatePlan+" params: "+parseErr.Error(), nil)
+				return nil, relay.InvalidParams("askbridge: "+CursorCreatePlan+" params: "+parseErr.Error(), nil)
 			case strings.TrimSpace(p.Plan) == "":
-				return nil, InvalidParams("askbridge: "+CursorCreatePlan+": plan: required", nil)
+				return nil, relay.InvalidParams("askbridge: "+CursorCreatePlan+": plan: required", nil)
 			case session == "":
 				return nil, errNoSession()
 			}
@@ -147,7 +148,7 @@ var errShownAsPlan = errors.New("cursor: the to-dos were shown as a plan")
 // todosClaim shows the to-do list as an ACP plan update and answers {}.
 // Some Cursor versions send it as a notification: that one also goes on to
 // the client, which may show it itself.
-func (d *Cursor) todosClaim(h Host, m *Message) *Claim {
+func (d *Cursor) todosClaim(h Host, m *relay.Message) *Claim {
 	var p cursorTodos
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
@@ -158,7 +159,7 @@ func (d *Cursor) todosClaim(h Host, m *Message) *Claim {
 		Fallback:   m.ID != nil,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {
-				return nil, InvalidParams("askbridge: "+CursorUpdateTodos+" params: "+parseErr.Error(), nil)
+				return nil, relay.InvalidParams("askbridge: "+CursorUpdateTodos+" params: "+parseErr.Error(), nil)
 			}
 			if session == "" {
 				h.Logger().Warn("cursor: to-dos before any session; not shown")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -22,7 +23,7 @@ type Dialect interface {
 	// (it must not block) and returns the question set it carries, or nil
 	// when the message is not the dialect's: it then goes on to the next
 	// dialect hooked on the method, and on to the other side.
-	Claim(h Host, m *Message) *Claim
+	Claim(h Host, m *relay.Message) *Claim
 }
 
 // Side is the side a hooked message comes from.
@@ -79,7 +80,7 @@ type Claim struct {
 	// the client's -32601 hands it to askbridge on the same ticket.
 	Fallback bool
 	// Reply turns the outcome into the agent's answer: a result for the
-	// request's id, or an error (an *Error is sent as it is). A claim of a
+	// request's id, or an error (an *relay.Error is sent as it is). A claim of a
 	// message with no id delivers its answer itself and returns nil, nil.
 	Reply func(ctx context.Context, o Outcome) (any, error)
 }
@@ -125,9 +126,9 @@ type Host interface {
 	// Approvals says where the agent's own permission requests go.
 	Approvals() Approvals
 	Logger() *slog.Logger
-	// Client and Agent write to the two sides.
-	Client() *Peer
-	Agent() *Peer
+	// Client and relay.Agent write to the two sides.
+	Client() *relay.Peer
+	Agent() *relay.Peer
 }
 
 // Advertiser is a dialect that needs something in the client's initialize
@@ -162,7 +163,7 @@ type Rewriter interface {
 // Rewrite is a relay interceptor for one method and side.
 type Rewrite struct {
 	Hook
-	Intercept Interceptor
+	Intercept relay.Interceptor
 }
 
 // installDialects puts the dialects on the relay in table order: every
@@ -183,7 +184,7 @@ func (b *Bridge) installDialects() {
 }
 
 // install puts fn on the relay for h's method and side.
-func (b *Bridge) install(h Hook, fn Interceptor) {
+func (b *Bridge) install(h Hook, fn relay.Interceptor) {
 	if h.From == FromClient {
 		b.relay.FromClient(h.Method, fn)
 	} else {
@@ -226,6 +227,6 @@ func Launch(dialects []Dialect, argv []string, kind string) ([]string, []string,
 
 // errNoSession is a dialect's error for a question that names no session
 // when the client has not opened one yet.
-func errNoSession() *Error {
-	return Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
+func errNoSession() *relay.Error {
+	return relay.Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
 }

@@ -1,13 +1,9 @@
-// Package adapter is askbridge's proxy: it starts the real agent, relays
-// JSON-RPC lines between the ACP client (askbridge's stdio) and the agent
-// (the child's stdio) in order and untouched, and lets hooks rewrite or
-// take over chosen methods in either direction.
-//
-// The relay never decodes a message it does not rewrite: it scans each line
-// once for its method and id and forwards the bytes as they came. Several
-// interceptors may share a method: they run in the order added, the first
-// that takes a message claims it, a replacement is handed on to the next,
-// and every response hook sees the response.
+// Package adapter is askbridge's bridge: on the hooks of the relay
+// (package adapter/relay, which moves the JSON-RPC lines between the client
+// and the agent and knows nothing of ACP), it reads the ACP session
+// lifecycle and turns every way an agent asks the user a question into
+// something the client shows, and the answers back into what the agent
+// reads.
 //
 // # Dialects
 //

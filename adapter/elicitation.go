@@ -8,6 +8,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -47,7 +48,7 @@ type elicitScope struct {
 
 // decodeElicitation reads a form elicitation's params; ok is false for
 // anything a permission request could not show (a URL, say).
-func decodeElicitation(m *Message) (*acp.UnstableCreateElicitationForm, elicitScope, bool) {
+func decodeElicitation(m *relay.Message) (*acp.UnstableCreateElicitationForm, elicitScope, bool) {
 	var req acp.UnstableCreateElicitationRequest
 	var scope elicitScope
 	if m.Params(&req) != nil || req.Form == nil || m.Params(&scope) != nil {
@@ -57,7 +58,7 @@ func decodeElicitation(m *Message) (*acp.UnstableCreateElicitationForm, elicitSc
 }
 
 // Claim implements Dialect.
-func (d *Elicitation) Claim(h Host, m *Message) *Claim {
+func (d *Elicitation) Claim(h Host, m *relay.Message) *Claim {
 	f, scope, ok := decodeElicitation(m)
 	if !ok {
 		return nil
@@ -102,7 +103,7 @@ func formClaim(h Host, dialect, message string, scope elicitScope, rule companio
 					return elicitDecline(), nil
 				}
 				h.Logger().Warn(dialect+": cannot show this form", "err", o.Err)
-				return nil, InvalidParams("askbridge: "+o.Err.Error(), nil)
+				return nil, relay.InvalidParams("askbridge: "+o.Err.Error(), nil)
 			case Refused, TimedOut:
 				// Claude reads a decline as "the user did not answer" and
 				// goes on; a cancel would abort its tool call.

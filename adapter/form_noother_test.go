@@ -21,7 +21,7 @@ const kimiForm = `{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params"
 func TestFormChoiceWithoutCompanionOffersNoOther(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(kimiForm)
+	h.Agent.Send(kimiForm)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.NotContains(t, string(req.Params), permission.OtherID)
 	assert.Contains(t, string(req.Params), `"optionId":"SQLite"`)
@@ -37,7 +37,7 @@ func TestFormChoiceWithoutCompanionOffersNoOther(t *testing.T) {
 func TestFormChoiceWithoutCompanionRefusesOther(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(kimiForm)
+	h.Agent.Send(kimiForm)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"CockroachDB"}}}`)
 	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "5").Result))

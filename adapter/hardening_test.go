@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -26,10 +27,10 @@ func TestFormsOverTheLimitsAreDeclinedUnasked(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			h := newBridgeHarness(t, Options{Advertise: true})
 			h.openSession(t, "s1")
-			h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Big","requestedSchema":` + schema + `}}`)
+			h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Big","requestedSchema":` + schema + `}}`)
 			assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "5").Result))
-			h.agent.send(`{"jsonrpc":"2.0","method":"after/decline"}`)
-			assert.Equal(t, "after/decline", decode(t, h.client.recv()).Method, "nothing was asked")
+			h.Agent.Send(`{"jsonrpc":"2.0","method":"after/decline"}`)
+			assert.Equal(t, "after/decline", decode(t, h.Client.Recv()).Method, "nothing was asked")
 		})
 	}
 }
@@ -41,7 +42,7 @@ func TestANonFiniteNumberIsNotAnAnswer(t *testing.T) {
 	for _, typed := range []string{"NaN", "Inf", "-Infinity"} {
 		h := newBridgeHarness(t, Options{Advertise: true})
 		h.openSession(t, "s1")
-		h.agent.send(`{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"How many?","requestedSchema":{"type":"object","properties":{"n":{"type":"number","title":"N"}},"required":["n"]}}}`)
+		h.Agent.Send(`{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"How many?","requestedSchema":{"type":"object","properties":{"n":{"type":"number","title":"N"}},"required":["n"]}}}`)
 		req, _ := h.nextRequest(t, "session/request_permission")
 		h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"`+typed+`"}}}`)
 		assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "9").Result), typed)
@@ -52,12 +53,12 @@ func TestANonFiniteNumberIsNotAnAnswer(t *testing.T) {
 func TestAReplyThatCannotBeEncodedBecomesAnError(t *testing.T) {
 	h := newBridgeHarness(t, Options{Dialects: []Dialect{&unencodable{}}})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":3,"method":"x/ask","params":{}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":3,"method":"x/ask","params":{}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, pick("A"))
 	reply := h.agentReply(t, "3")
 	if assert.NotNil(t, reply.Error) {
-		assert.Equal(t, CodeInternalError, reply.Error.Code)
+		assert.Equal(t, relay.CodeInternalError, reply.Error.Code)
 		assert.Contains(t, reply.Error.Message, "could not be encoded")
 	}
 }
@@ -67,14 +68,14 @@ func TestAReplyThatCannotBeEncodedBecomesAnError(t *testing.T) {
 func TestALateCancelOfAnAnsweredQuestionIsDropped(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"questions":[{"question":"Q?","header":"H","options":[{"label":"a"},{"label":"b"}]}]}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"questions":[{"question":"Q?","header":"H","options":[{"label":"a"},{"label":"b"}]}]}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, pick("a"))
 	h.agentReply(t, "5")
-	h.agent.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":5}}`)
-	h.agent.send(`{"jsonrpc":"2.0","method":"after/cancel"}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":5}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"after/cancel"}`)
 	for {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		assert.NotEqual(t, "$/cancel_request", m.Method)
 		if m.Method == "after/cancel" {
 			break

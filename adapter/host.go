@@ -3,6 +3,7 @@ package adapter
 import (
 	"log/slog"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -23,10 +24,10 @@ func (b *Bridge) Limits() permission.Limits { return b.opts.Limits }
 func (b *Bridge) Logger() *slog.Logger { return b.logger }
 
 // Client writes to the client.
-func (b *Bridge) Client() *Peer { return b.relay.Client }
+func (b *Bridge) Client() *relay.Peer { return b.relay.Client }
 
-// Agent writes to the agent.
-func (b *Bridge) Agent() *Peer { return b.relay.Agent }
+// relay.Agent writes to the agent.
+func (b *Bridge) Agent() *relay.Peer { return b.relay.Agent }
 
 // Approvals says where the agent's own permission requests go.
 func (b *Bridge) Approvals() Approvals { return b.opts.Approvals }

@@ -3,6 +3,8 @@ package adapter
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/askbridge/askbridge/adapter/relay"
 )
 
 // initCaps is the part of initialize the bridge reads. form stays raw: only
@@ -20,10 +22,10 @@ type initCaps struct {
 // advertises what the dialects need when the client lacks it. Only the
 // params' members on the patched paths are re-encoded; the rest of the
 // message goes on as it came.
-func (b *Bridge) onInitialize(m *Message) Verdict {
+func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	var p initCaps
 	if err := m.Params(&p); err != nil {
-		return Pass
+		return relay.Pass
 	}
 	form := bytes.TrimSpace(p.ClientCapabilities.Elicitation.Form)
 	hasForm := len(form) > 0 && form[0] == '{'
@@ -32,7 +34,7 @@ func (b *Bridge) onInitialize(m *Message) Verdict {
 	b.mu.Unlock()
 	b.logger.Info("client initialize", "clientRendersForms", hasForm, "advertise", b.opts.Advertise)
 	if !b.opts.Advertise {
-		return Pass
+		return relay.Pass
 	}
 	var defaults []Default
 	for _, d := range b.dialects {
@@ -41,9 +43,9 @@ func (b *Bridge) onInitialize(m *Message) Verdict {
 		}
 	}
 	if len(defaults) == 0 {
-		return Pass
+		return relay.Pass
 	}
-	return RewriteParams(func(raw json.RawMessage) (json.RawMessage, error) {
+	return relay.RewriteParams(func(raw json.RawMessage) (json.RawMessage, error) {
 		var err error
 		for _, d := range defaults {
 			if raw, err = setDefault(raw, d.Path, d.Value); err != nil {

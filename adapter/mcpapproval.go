@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	acp "github.com/coder/acp-go-sdk"
 )
 
@@ -95,14 +96,14 @@ func (p permissionRequest) hasOption(id string, kind acp.PermissionOptionKind) b
 // onPermission answers the agent's approval of askbridge's own tool, in a
 // session it was listed in, with the option that allows this one call; any
 // other request goes on as it came.
-func (d *MCPAsk) onPermission(h Host) Interceptor {
-	return func(m *Message) Verdict {
+func (d *MCPAsk) onPermission(h Host) relay.Interceptor {
+	return func(m *relay.Message) relay.Verdict {
 		if m.ID == nil || !bytes.Contains(m.Raw, []byte(MCPServerPrefix)) {
-			return Pass // the common case, decided without decoding
+			return relay.Pass // the common case, decided without decoding
 		}
 		var p permissionRequest
 		if m.Params(&p) != nil {
-			return Pass
+			return relay.Pass
 		}
 		d.mu.Lock()
 		listed, server := d.sessions[p.SessionID], d.server
@@ -112,7 +113,7 @@ func (d *MCPAsk) onPermission(h Host) Interceptor {
 			option = p.ownCall(server)
 		}
 		if option == "" {
-			return Pass
+			return relay.Pass
 		}
 		h.Logger().Debug("mcp-ask: allowed one call of askbridge's ask tool", "session", p.SessionID, "option", option)
 		m = m.Clone()
@@ -125,13 +126,13 @@ func (d *MCPAsk) onPermission(h Host) Interceptor {
 			}
 			h.Agent().Reply(m.ID, acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(acp.PermissionOptionId(option))})
 		}()
-		return Verdict{Take: true}
+		return relay.Verdict{Take: true}
 	}
 }
 
 // runningCall is the session/update announcing the request's tool call as
 // running, its fields as the agent sent them; nil if there is none.
-func runningCall(m *Message) *rawUpdate {
+func runningCall(m *relay.Message) *rawUpdate {
 	var p struct {
 		SessionID string                     `json:"sessionId"`
 		ToolCall  map[string]json.RawMessage `json:"toolCall"`

@@ -10,6 +10,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/mcpask"
 )
 
@@ -89,7 +90,7 @@ func (*MCPAsk) Hooks() []Hook { return []Hook{{FromAgent, AskMethod}} }
 // Claim implements Dialect: a tagged ask is the Ask dialect's, asked in
 // the tag's session. An ask without a tag, or with a tag askbridge did not
 // give, is left to Ask.
-func (d *MCPAsk) Claim(h Host, m *Message) *Claim {
+func (d *MCPAsk) Claim(h Host, m *relay.Message) *Claim {
 	var env struct {
 		Params struct {
 			MCPTag string `json:"mcpTag"`
@@ -117,7 +118,7 @@ func (d *MCPAsk) Claim(h Host, m *Message) *Claim {
 		return nil
 	}
 	msg["params"] = params
-	return (&Ask{}).Claim(h, &Message{From: m.From, Method: m.Method, ID: m.ID, Raw: mustJSON(msg)})
+	return (&Ask{}).Claim(h, &relay.Message{From: m.From, Method: m.Method, ID: m.ID, Raw: mustJSON(msg)})
 }
 
 // Rewrites implements Rewriter: learn the agent from initialize, list the
@@ -134,8 +135,8 @@ func (d *MCPAsk) Rewrites(h Host) []Rewrite {
 
 // onInitialize reads the agent's answer: who it is, which session methods
 // it has.
-func (d *MCPAsk) onInitialize(*Message) Verdict {
-	return Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+func (d *MCPAsk) onInitialize(*relay.Message) relay.Verdict {
+	return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 		var r struct {
 			Result *agentIdentity `json:"result"`
 		}
@@ -152,25 +153,25 @@ func (d *MCPAsk) onInitialize(*Message) Verdict {
 // onSessionStart lists the server in a session-creating request, tagged,
 // and maps the tag to the session: the one named in the params (load,
 // resume), else the one the response names (new, fork).
-func (d *MCPAsk) onSessionStart(h Host, method string) Interceptor {
-	return func(m *Message) Verdict {
+func (d *MCPAsk) onSessionStart(h Host, method string) relay.Interceptor {
+	return func(m *relay.Message) relay.Verdict {
 		if !d.injects(h, method) {
-			return Pass
+			return relay.Pass
 		}
 		var p struct {
 			SessionID string `json:"sessionId"`
 		}
 		if m.Params(&p) != nil {
-			return Pass
+			return relay.Pass
 		}
 		tag := newTag()
 		entry, transport, err := d.listing(h, tag)
 		if err != nil {
 			h.Logger().Warn("mcp-ask: not adding askbridge's ask tool", "method", method, "err", err)
-			return Pass
+			return relay.Pass
 		}
 		listed := false
-		v := RewriteParams(func(params json.RawMessage) (json.RawMessage, error) {
+		v := relay.RewriteParams(func(params json.RawMessage) (json.RawMessage, error) {
 			out, err := addServer(params, entry)
 			listed = err == nil && out != nil
 			return out, err
@@ -178,7 +179,7 @@ func (d *MCPAsk) onSessionStart(h Host, method string) Interceptor {
 		if !listed {
 			d.unlist(tag)
 			h.Logger().Warn("mcp-ask: not adding askbridge's ask tool: the client lists a server of its name, or the params cannot be read", "method", method)
-			return Pass
+			return relay.Pass
 		}
 		if p.SessionID != "" {
 			d.mapTag(tag, p.SessionID)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"testing"
+
+	"github.com/askbridge/askbridge/adapter/relay"
 )
 
 // BenchmarkMCPAskSessionNew is a session/new that carries no server of the
@@ -24,7 +26,7 @@ func BenchmarkMCPAskSessionNew(b *testing.B) {
 			cOutR, cOutW := io.Pipe()
 			aInR, aInW := io.Pipe()
 			aOutR, aOutW := io.Pipe()
-			r := NewRelay(RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
+			r := relay.New(relay.Config{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
 			cleanup := bridge.Setup(r)
 			r.Start()
 			client, agent := bufio.NewReader(cOutR), bufio.NewReader(aOutR)
@@ -70,7 +72,7 @@ func BenchmarkMCPAskListing(b *testing.B) {
 	d := &MCPAsk{Inject: InjectAuto, Command: "/usr/local/bin/askbridge", Socket: "/tmp/askbridge-1/ask.sock", Argv: []string{"gemini", "--acp"}}
 	h := NewBridge(Options{})
 	hook := d.onSessionStart(h, "session/new")
-	req := &Message{Method: "session/new", ID: []byte("1"),
+	req := &relay.Message{Method: "session/new", ID: []byte("1"),
 		Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/home/me/project","mcpServers":[]}}`)}
 	resp := []byte(`{"jsonrpc":"2.0","id":1,"result":{"sessionId":"sess-1"}}`)
 	b.ReportAllocs()

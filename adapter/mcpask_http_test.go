@@ -171,7 +171,7 @@ func TestMCPAskAnswersNoCopilotPermission(t *testing.T) {
 		permissionLine(3, "s1", "call_x", "rm -rf build # "+server+"-ask_user_question", "execute", copilotOptions),
 		permissionLine(4, "s1", "mcp_"+server+"_ask_user_question_0", "ask_user_question ("+server+" MCP Server)", "other", copilotOptions),
 	} {
-		h.agent.send(line)
-		assert.Equal(t, line, h.client.recv(), "request %d reaches the client as it came", i+1)
+		h.Agent.Send(line)
+		assert.Equal(t, line, h.Client.Recv(), "request %d reaches the client as it came", i+1)
 	}
 }

@@ -45,16 +45,16 @@ func TestMCPAskAllowsOneCallOfItsOwnTool(t *testing.T) {
 	h := newInjectHarness(t, InjectAuto, "gemini", "--acp")
 	server := geminiSession(t, h)
 	for id := range 2 {
-		h.agent.send(geminiPermission(id, "s1", server, "ask_user_question", ""))
+		h.Agent.Send(geminiPermission(id, "s1", server, "ask_user_question", ""))
 		assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"proceed_once"}}`, string(h.agentReply(t, fmt.Sprint(id)).Result))
 		// The client sees the tool call running, as Gemini's later
 		// updates of it expect, and no request.
 		assert.JSONEq(t, fmt.Sprintf(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call",
 			"toolCallId":"mcp_%s_ask_user_question__gemini_askbridge_0","status":"in_progress","title":"ask_user_question (%s MCP Server)",
-			"content":[{"type":"content","content":{"type":"text","text":"{\"questions\":[]}"}}],"locations":[],"kind":"other"}}}`, server, server), h.client.recv())
+			"content":[{"type":"content","content":{"type":"text","text":"{\"questions\":[]}"}}],"locations":[],"kind":"other"}}}`, server, server), h.Client.Recv())
 	}
-	h.agent.send(`{"jsonrpc":"2.0","method":"ping/after"}`)
-	assert.Equal(t, "ping/after", decode(t, h.client.recv()).Method, "nothing else reached the client")
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"ping/after"}`)
+	assert.Equal(t, "ping/after", decode(t, h.Client.Recv()).Method, "nothing else reached the client")
 }
 
 // Every other permission request is the user's, byte for byte: the
@@ -84,8 +84,8 @@ func TestMCPAskPassesLookAlikePermissionRequests(t *testing.T) {
 		geminiPermission(13, "s-unlisted", server, "ask_user_question", ""),
 		`{"jsonrpc":"2.0","id":14,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"t","title":"Run ls"},"options":[{"optionId":"ok","kind":"allow_once"}]}}`,
 	} {
-		h.agent.send(line)
-		assert.Equal(t, line, h.client.recv(), "request %d reaches the client as it came", i+1)
+		h.Agent.Send(line)
+		assert.Equal(t, line, h.Client.Recv(), "request %d reaches the client as it came", i+1)
 	}
 }
 
@@ -105,6 +105,6 @@ func TestMCPAskNeverAnswersNothing(t *testing.T) {
 	h.initialize(t, geminiInit)
 	h.start(t, "n1", "session/new", `{"cwd":"/w","mcpServers":[]}`, "s1")
 	line := geminiPermission(1, "s1", (&MCPAsk{}).ServerName(), "ask_user_question", "")
-	h.agent.send(line)
-	assert.Equal(t, line, h.client.recv())
+	h.Agent.Send(line)
+	assert.Equal(t, line, h.Client.Recv())
 }

@@ -36,10 +36,10 @@ func newInjectHarness(t *testing.T, mode Inject, argv ...string) *injectHarness 
 // initialize runs initialize with the agent answering result.
 func (h *injectHarness) initialize(t *testing.T, result string) {
 	t.Helper()
-	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`)
-	h.agent.recv()
-	h.agent.send(`{"jsonrpc":"2.0","id":0,"result":` + result + `}`)
-	h.client.recv()
+	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`)
+	h.Agent.Recv()
+	h.Agent.Send(`{"jsonrpc":"2.0","id":0,"result":` + result + `}`)
+	h.Client.Recv()
 }
 
 const geminiInit = `{"protocolVersion":1,"agentInfo":{"name":"gemini-cli","title":"Gemini CLI","version":"0.61.0"},"agentCapabilities":{"loadSession":true}}`
@@ -48,14 +48,14 @@ const geminiInit = `{"protocolVersion":1,"agentInfo":{"name":"gemini-cli","title
 // the agent answers with session (or an error when session is "").
 func (h *injectHarness) start(t *testing.T, id, method, params, session string) string {
 	t.Helper()
-	h.client.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"method":%q,"params":%s}`, id, method, params))
-	got := h.agent.recv()
+	h.Client.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"method":%q,"params":%s}`, id, method, params))
+	got := h.Agent.Recv()
 	if session == "" {
-		h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"error":{"code":-32603,"message":"no"}}`, id))
+		h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"error":{"code":-32603,"message":"no"}}`, id))
 	} else {
-		h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"result":{"sessionId":%q}}`, id, session))
+		h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"result":{"sessionId":%q}}`, id, session))
 	}
-	h.client.recv()
+	h.Client.Recv()
 	return got
 }
 
@@ -86,7 +86,7 @@ func listed(t *testing.T, line string) (servers []map[string]any, tag string) {
 // session the client is asked in.
 func (h *injectHarness) askTagged(t *testing.T, id int, tag string) string {
 	t.Helper()
-	h.agent.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"questions":[{"question":"Which?","header":"H","options":[{"label":"A"},{"label":"B"}]}],"mcpTag":%q,"format":"result"}}`, id, tag))
+	h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"questions":[{"question":"Which?","header":"H","options":[{"label":"A"},{"label":"B"}]}],"mcpTag":%q,"format":"result"}}`, id, tag))
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, pick("B"))
 	var res permission.Result
@@ -190,8 +190,8 @@ func TestMCPAskLeavesAlone(t *testing.T) {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
 			h := newInjectHarness(t, c.mode, c.argv...)
 			h.initialize(t, c.init)
-			h.client.send(c.line)
-			got := h.agent.recv()
+			h.Client.Send(c.line)
+			got := h.Agent.Recv()
 			if c.inject {
 				_, tag := listed(t, got)
 				assert.NotEmpty(t, tag)

@@ -17,6 +17,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -103,7 +104,7 @@ type openCodeUpdate struct {
 
 // Claim implements Dialect: it observes OpenCode's question tool calls; the
 // update itself always goes on to the client.
-func (d *OpenCode) Claim(h Host, m *Message) *Claim {
+func (d *OpenCode) Claim(h Host, m *relay.Message) *Claim {
 	if d.Server == nil || !bytes.Contains(m.Raw, []byte(`"questions"`)) {
 		return nil
 	}

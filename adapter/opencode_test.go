@@ -78,8 +78,8 @@ func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
-	h.agent.send(openCodeQuestion)
-	assert.Equal(t, openCodeQuestion, h.client.recv(), "the tool call itself passes through untouched")
+	h.Agent.Send(openCodeQuestion)
+	assert.Equal(t, openCodeQuestion, h.Client.Recv(), "the tool call itself passes through untouched")
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"toolCallId":"call_1"`)
 	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
@@ -94,12 +94,12 @@ func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
-	h.agent.send(openCodeQuestion)
+	h.Agent.Send(openCodeQuestion)
 	req, _ := h.nextRequest(t, "session/request_permission")
-	h.client.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1"}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1"}}`)
 	assert.Equal(t, "que_1 reject ", oc.post(t))
 	for {
-		m := decode(t, h.client.recv())
+		m := decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
 			assert.Contains(t, string(m.Params), string(req.ID), "no permission request stays open")
 			break
@@ -111,13 +111,13 @@ func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
 	oc := newFakeOpenCode(t, "wrong password")
 	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
 	h.openSession(t, "s1")
-	h.agent.send(openCodeQuestion)
-	h.client.recv()
-	m := decode(t, h.client.recv())
+	h.Agent.Send(openCodeQuestion)
+	h.Client.Recv()
+	m := decode(t, h.Client.Recv())
 	assert.Contains(t, string(m.Params), `"status":"failed"`)
 	assert.Contains(t, string(m.Params), "401 Unauthorized")
 	for {
-		a := decode(t, h.agent.recv())
+		a := decode(t, h.Agent.Recv())
 		if a.Method == "session/cancel" {
 			assert.JSONEq(t, `{"sessionId":"s1"}`, string(a.Params))
 			break
@@ -180,7 +180,7 @@ func TestOpenCodeTimeoutRepliesInWords(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
-	h.agent.send(openCodeQuestion)
+	h.Agent.Send(openCodeQuestion)
 	h.nextRequest(t, "session/request_permission")
 	want, _ := json.Marshal(openCodeReply{Answers: [][]string{{permission.NoAnswerInTime}, {permission.NoAnswerInTime}}})
 	assert.Equal(t, "que_1 reply "+string(want), oc.post(t))

@@ -8,6 +8,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -62,7 +63,7 @@ func (tc qwenToolCall) questions() (raw json.RawMessage, path string) {
 }
 
 // Claim implements Dialect: a permission request carrying questions.
-func (d *Qwen) Claim(h Host, m *Message) *Claim {
+func (d *Qwen) Claim(h Host, m *relay.Message) *Claim {
 	var p struct {
 		SessionID string          `json:"sessionId"`
 		ToolCall  json.RawMessage `json:"toolCall"`

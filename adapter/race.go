@@ -21,7 +21,7 @@ func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(con
 
 	flowDone := b.runFlow(ticket, req, flow)
 	b.await(ctx, ticket, req)
-	b.relay.Conceal(ticket.Result().Secrets()...) // the reply to the agent is recorded next
+	b.rec.conceal(ticket.Result().Secrets()...) // the reply to the agent is recorded next
 	return ticket, <-flowDone
 }
 

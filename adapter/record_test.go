@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -17,7 +18,7 @@ import (
 func TestRecordDeskKeepsEachDeskResolution(t *testing.T) {
 	h := newHarness(t, nil)
 	board := permission.NewBoard()
-	stop := h.relay.RecordDesk(board)
+	stop := record(h.Relay).recordDesk(board)
 	q := func(text string, labels ...string) permission.Question {
 		var opts []permission.Option
 		for _, l := range labels {
@@ -34,11 +35,11 @@ func TestRecordDeskKeepsEachDeskResolution(t *testing.T) {
 	done, err := board.Progress(one.ID, 0, []permission.Answer{{Labels: []string{"Postgres"}}, {Labels: []string{"Go", "C"}}})
 	require.NoError(t, err)
 	require.False(t, done)
-	require.NoError(t, h.relay.Client.Notify("after/step0", nil))
+	require.NoError(t, h.Relay.Client.Notify("after/step0", nil))
 	done, err = board.Progress(one.ID, 1, []permission.Answer{{Other: true, Custom: "18 beta"}})
 	require.NoError(t, err)
 	require.True(t, done)
-	require.NoError(t, h.relay.Client.Notify("after/round1", nil))
+	require.NoError(t, h.Relay.Client.Notify("after/round1", nil))
 
 	two := board.Open(permission.Request{SessionID: "s1", Round: 2, Questions: []permission.Question{db}})
 	require.NoError(t, board.CancelFrom(two.ID, permission.SourceDesk, "rejected at the answer desk"))
@@ -47,10 +48,10 @@ func TestRecordDeskKeepsEachDeskResolution(t *testing.T) {
 	four := board.Open(permission.Request{SessionID: "s1", Round: 4, Questions: []permission.Question{db}})
 	require.NoError(t, board.Cancel(four.ID, "the user dismissed the question"))
 	stop()
-	h.relay.Flush()
+	h.Relay.Flush()
 
 	var got []string
-	sc := bufio.NewScanner(strings.NewReader(h.rec.String()))
+	sc := bufio.NewScanner(strings.NewReader(h.Rec.String()))
 	for sc.Scan() {
 		var e struct {
 			Dir string
@@ -69,8 +70,8 @@ func TestRecordDeskKeepsEachDeskResolution(t *testing.T) {
 }
 
 func TestRecordDeskWithoutARecordingDoesNothing(t *testing.T) {
-	r := NewRelay(RelayConfig{ClientIn: strings.NewReader(""), ClientOut: &syncBuffer{}, AgentIn: strings.NewReader(""), AgentOut: &syncBuffer{}})
-	stop := r.RecordDesk(permission.NewBoard())
+	r := relay.New(relay.Config{ClientIn: strings.NewReader(""), ClientOut: &syncBuffer{}, AgentIn: strings.NewReader(""), AgentOut: &syncBuffer{}})
+	stop := record(r).recordDesk(permission.NewBoard())
 	stop()
 	stop() // twice is fine
 }

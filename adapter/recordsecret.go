@@ -7,13 +7,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // A recording keeps no secret answer (permission.SecretText). The client's
 // response to a permission request that asks a secret question has its
 // _meta.customText replaced. That text, and every text the bridge says was
-// typed for a secret question (at the desk, say: Relay.Conceal), then
+// typed for a secret question (at the desk, say: relay.Relay.Conceal), then
 // becomes the placeholder in every string of every line recorded after it
 // (askbridge's reply to the agent, an agent repeating it). Member names and
 // a message's own jsonrpc, method and id stay, so the recording replays: a
@@ -24,7 +25,7 @@ import (
 // every word that holds it into the placeholder.
 const minConcealed = 4
 
-// secrets is what a recorder hides; r.mu guards it.
+// secrets is what a recording hides; the recording guards it.
 type secrets struct {
 	calls   map[string]bool // keys of askbridge's requests whose response carries a secret
 	texts   []string
@@ -33,29 +34,24 @@ type secrets struct {
 
 // concealResponse says that the response to askbridge's request key
 // carries a secret in its _meta.customText.
-func (r *recorder) concealResponse(key string) {
-	if r == nil {
-		return
+func (s *secrets) concealResponse(key string) {
+	if s.calls == nil {
+		s.calls = map[string]bool{}
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.secrets.calls == nil {
-		r.secrets.calls = map[string]bool{}
-	}
-	r.secrets.calls[key] = true
+	s.calls[key] = true
 }
 
-// Conceal keeps texts out of the rest of the recording, if there is one:
+// conceal keeps texts out of the rest of the recording, if there is one:
 // typed answers to secret questions.
-func (r *Relay) Conceal(texts ...string) {
-	if r.rec == nil || len(texts) == 0 {
+func (rec *recording) conceal(texts ...string) {
+	if rec == nil || len(texts) == 0 {
 		return
 	}
-	r.rec.mu.Lock()
-	defer r.rec.mu.Unlock()
-	for _, t := range texts {
-		r.rec.secrets.add(t)
-	}
+	rec.relay.Recording(func(relay.RecordWriter) {
+		for _, t := range texts {
+			rec.secrets.add(t)
+		}
+	})
 }
 
 func (s *secrets) add(text string) {
@@ -80,12 +76,12 @@ func (s *secrets) add(text string) {
 	}
 }
 
-// conceal is msg with the secrets hidden; r.mu is held.
-func (r *recorder) conceal(msg []byte) []byte {
-	s := &r.secrets
+// hide is msg with the secrets hidden; the recording is held.
+func (rec *recording) hide(msg []byte) []byte {
+	s := &rec.secrets
 	if len(s.calls) > 0 {
-		if h, err := scan(msg); err == nil && h.isResponse() && s.calls[idKey(h.id)] {
-			delete(s.calls, idKey(h.id))
+		if key, ok := relay.ResponseKey(msg); ok && s.calls[key] {
+			delete(s.calls, key)
 			if out, err := rewriteStrings(msg, s.customText); err == nil {
 				msg = out
 			}

@@ -8,16 +8,17 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // recordedWithin waits until the recording holds want, and returns it.
-func recordedWithin(t *testing.T, h *relayHarness, want string) string {
+func recordedWithin(t *testing.T, h *relaytest.Harness, want string) string {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		h.relay.Flush()
-		got := h.rec.String()
+		h.Relay.Flush()
+		got := h.Rec.String()
 		if strings.Contains(got, want) {
 			return got
 		}
@@ -35,9 +36,9 @@ func TestRecordingHidesASecretTypedInTheEditor(t *testing.T) {
 	h, req, _ := codexAsk(t, codexPass)
 	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"  s3cr3t-t0ken "}}}`)
 	assert.JSONEq(t, `{"action":"accept","content":{"token":"None of the above","token_note":"s3cr3t-t0ken"}}`, string(h.agentReply(t, "0").Result))
-	h.agent.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"You said s3cr3t-t0ken."}}}}`)
-	h.client.recv()
-	got := recordedWithin(t, h.relayHarness, "You said ")
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"You said s3cr3t-t0ken."}}}}`)
+	h.Client.Recv()
+	got := recordedWithin(t, h.Harness, "You said ")
 	assert.NotContains(t, got, "s3cr3t")
 	assert.Contains(t, got, `"_meta":{"customText":"(secret)"}`, "the client's line")
 	assert.Contains(t, got, `"token_note":"(secret)"`, "askbridge's reply to the agent")
@@ -49,9 +50,8 @@ func TestRecordingHidesASecretTypedInTheEditor(t *testing.T) {
 func TestRecordingHidesASecretTypedAtTheDesk(t *testing.T) {
 	board := permission.NewBoard()
 	h := newBridgeHarness(t, Options{Advertise: true, Board: board})
-	defer h.relay.RecordDesk(board)()
 	h.openSession(t, "s1")
-	h.agent.send(codexPass)
+	h.Agent.Send(codexPass)
 	h.nextRequest(t, "session/request_permission")
 	sets := board.List()
 	require.Len(t, sets, 1)
@@ -59,7 +59,7 @@ func TestRecordingHidesASecretTypedAtTheDesk(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, done)
 	assert.Contains(t, string(h.agentReply(t, "0").Result), `"token_note":"d3sk-s3cr3t"`)
-	got := recordedWithin(t, h.relayHarness, `"token_note"`)
+	got := recordedWithin(t, h.Harness, `"token_note"`)
 	assert.NotContains(t, got, "d3sk-s3cr3t")
 	assert.Contains(t, got, `"answers":[["(secret)"]]`, "the desk's line")
 	assert.Contains(t, got, `"token_note":"(secret)"`)
@@ -69,14 +69,14 @@ func TestRecordingHidesASecretTypedAtTheDesk(t *testing.T) {
 func TestPasswordFieldIsSecret(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Log in","requestedSchema":{"type":"object",` +
+	h.Agent.Send(`{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Log in","requestedSchema":{"type":"object",` +
 		`"properties":{"user":{"type":"string","title":"User"},"pass":{"type":"string","title":"Password","format":"password"}},"required":["user","pass"]}}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"alice"}}}`)
 	req, _ = h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"pa55word"}}}`)
 	assert.JSONEq(t, `{"action":"accept","content":{"user":"alice","pass":"pa55word"}}`, string(h.agentReply(t, "7").Result))
-	got := recordedWithin(t, h.relayHarness, `"pass":"(secret)"`)
+	got := recordedWithin(t, h.Harness, `"pass":"(secret)"`)
 	assert.NotContains(t, got, "pa55word")
 	assert.Contains(t, got, "alice", "a field not secret is recorded as it was")
 	assert.Contains(t, got, "Password: "+permission.SecretAnswer, "the summary hides it")

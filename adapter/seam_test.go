@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -16,7 +17,7 @@ type probe struct{ fallback bool }
 
 func (*probe) Name() string  { return "probe" }
 func (*probe) Hooks() []Hook { return []Hook{{FromAgent, "x/ask"}} }
-func (p *probe) Claim(h Host, m *Message) *Claim {
+func (p *probe) Claim(h Host, m *relay.Message) *Claim {
 	return &Claim{
 		SessionID: h.ActiveSession(""),
 		Fallback:  p.fallback,
@@ -35,7 +36,7 @@ func (p *probe) Claim(h Host, m *Message) *Claim {
 func TestADialectOnTheSeamAsksAndReplies(t *testing.T) {
 	h := newBridgeHarness(t, Options{Dialects: []Dialect{&probe{}}})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","id":7,"method":"x/ask","params":{}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":7,"method":"x/ask","params":{}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, pick("B"))
 	assert.JSONEq(t, `{"picked":"B"}`, string(h.agentReply(t, "7").Result))
@@ -46,16 +47,16 @@ func TestAFallbackDialectAsksOnlyWhenTheClientDoesNotKnowTheMethod(t *testing.T)
 	h.openSession(t, "s1")
 
 	// A client that implements the method answers it itself.
-	h.agent.send(`{"jsonrpc":"2.0","id":1,"method":"x/ask","params":{}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":1,"method":"x/ask","params":{}}`)
 	fwd, _ := h.nextRequest(t, "x/ask")
 	h.answer(t, fwd, `{"own":"ui"}`)
 	assert.JSONEq(t, `{"own":"ui"}`, string(h.agentReply(t, "1").Result))
 
 	// One that does not know it gets the question as a permission request,
 	// and the agent never sees the -32601.
-	h.agent.send(`{"jsonrpc":"2.0","id":2,"method":"x/ask","params":{}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","id":2,"method":"x/ask","params":{}}`)
 	fwd, _ = h.nextRequest(t, "x/ask")
-	h.client.send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, pick("A"))
 	reply := h.agentReply(t, "2")
@@ -66,18 +67,18 @@ func TestAFallbackDialectAsksOnlyWhenTheClientDoesNotKnowTheMethod(t *testing.T)
 func TestAQuestionSentAsANotificationGetsNoReply(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.agent.send(`{"jsonrpc":"2.0","method":"_askbridge/ask","params":{"questions":[{"question":"Q?","header":"H","options":[{"label":"a"},{"label":"b"}]}]}}`)
-	h.agent.send(`{"jsonrpc":"2.0","method":"ping/after"}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"_askbridge/ask","params":{"questions":[{"question":"Q?","header":"H","options":[{"label":"a"},{"label":"b"}]}]}}`)
+	h.Agent.Send(`{"jsonrpc":"2.0","method":"ping/after"}`)
 	// Nothing is asked and nothing answered: the next line the client sees
 	// is the notification sent after it.
-	m := decode(t, h.client.recv())
+	m := decode(t, h.Client.Recv())
 	assert.Equal(t, "ping/after", m.Method)
 }
 
 // unencodable replies with a value encoding/json refuses.
 type unencodable struct{ probe }
 
-func (u *unencodable) Claim(h Host, m *Message) *Claim {
+func (u *unencodable) Claim(h Host, m *relay.Message) *Claim {
 	c := u.probe.Claim(h, m)
 	c.Reply = func(context.Context, Outcome) (any, error) { return map[string]any{"n": func() {}}, nil }
 	return c

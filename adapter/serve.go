@@ -5,54 +5,55 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // intercept is the relay hook of dialect d: a message d claims is served on
 // a goroutine of its own and, unless d only observes it, taken off the wire.
-func (b *Bridge) intercept(d Dialect) Interceptor {
-	return func(m *Message) Verdict {
-		if m.watched {
-			return Pass // an earlier dialect claimed it
+func (b *Bridge) intercept(d Dialect) relay.Interceptor {
+	return func(m *relay.Message) relay.Verdict {
+		if m.Claimed {
+			return relay.Pass // an earlier dialect claimed it
 		}
 		c := d.Claim(b, m)
 		if c == nil {
-			return Pass
+			return relay.Pass
 		}
 		if c.Mirror || c.Renderable && b.ClientRendersForms() {
 			if m.ID == nil {
-				return Pass // nothing to answer: the client's to show
+				return relay.Pass // nothing to answer: the client's to show
 			}
-			m.watched = true
+			m.Claimed = true
 			return b.watch(d, m, c)
 		}
 		if !c.Observe && m.ID == nil {
 			b.logger.Warn(d.Name()+": a question sent as a notification cannot be answered; dropped it", "method", m.Method)
-			return Verdict{Take: true}
+			return relay.Verdict{Take: true}
 		}
 		m = m.Clone()
 		if c.Fallback {
-			return Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+			return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 				if !methodNotFound(resp) {
 					return nil
 				}
 				b.logger.Info(d.Name()+": the client does not know the method; askbridge answers it", "method", m.Method)
 				b.start(d, m, c)
-				return Drop
+				return relay.Drop
 			}}
 		}
 		if c.Observe {
 			// Start once the message is out, so that what the set shows
 			// the client comes after the message it observed.
-			return Verdict{After: func() { b.start(d, m, c) }}
+			return relay.Verdict{After: func() { b.start(d, m, c) }}
 		}
 		b.start(d, m, c)
-		return Verdict{Take: true}
+		return relay.Verdict{Take: true}
 	}
 }
 
 // start serves a claim on a goroutine of its own and replies to the agent.
-func (b *Bridge) start(d Dialect, m *Message, c *Claim) {
+func (b *Bridge) start(d Dialect, m *relay.Message, c *Claim) {
 	b.inflight.Add(1)
 	go func() {
 		defer b.inflight.Done()
@@ -70,7 +71,7 @@ func methodNotFound(resp json.RawMessage) bool {
 			Code int `json:"code"`
 		} `json:"error"`
 	}
-	return json.Unmarshal(resp, &r) == nil && r.Error != nil && r.Error.Code == CodeMethodNotFound
+	return json.Unmarshal(resp, &r) == nil && r.Error != nil && r.Error.Code == relay.CodeMethodNotFound
 }
 
 // serve runs a claimed set: decode and validate, ask, and make the reply.
@@ -100,16 +101,16 @@ func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (an
 // must never wait for a reply that was not sent.
 func (b *Bridge) replyAgent(dialect string, id json.RawMessage, result any, err error) {
 	if err != nil {
-		var e *Error
+		var e *relay.Error
 		if !errors.As(err, &e) {
-			e = Internal("askbridge: "+err.Error(), nil)
+			e = relay.Internal("askbridge: "+err.Error(), nil)
 		}
 		b.relay.Agent.ReplyError(id, e)
 		return
 	}
 	if _, merr := json.Marshal(result); merr != nil {
 		b.logger.Error(dialect+": the answer cannot be encoded; the agent gets an error instead", "err", merr)
-		b.relay.Agent.ReplyError(id, Internal("askbridge: the answer could not be encoded: "+merr.Error(), nil))
+		b.relay.Agent.ReplyError(id, relay.Internal("askbridge: the answer could not be encoded: "+merr.Error(), nil))
 		return
 	}
 	if err := b.relay.Agent.Reply(id, result); err != nil {
@@ -118,8 +119,8 @@ func (b *Bridge) replyAgent(dialect string, id json.RawMessage, result any, err 
 }
 
 // invalidQuestions is the invalid-params error listing every violation.
-func invalidQuestions(err error) *Error {
-	var e *Error
+func invalidQuestions(err error) *relay.Error {
+	var e *relay.Error
 	if errors.As(err, &e) {
 		return e
 	}
@@ -129,9 +130,9 @@ func invalidQuestions(err error) *Error {
 		for _, v := range ve.Violations {
 			list = append(list, v.String())
 		}
-		return InvalidParams("askbridge: invalid questions: "+err.Error(), violations{list})
+		return relay.InvalidParams("askbridge: invalid questions: "+err.Error(), violations{list})
 	}
-	return InvalidParams("askbridge: invalid questions: "+err.Error(), nil)
+	return relay.InvalidParams("askbridge: invalid questions: "+err.Error(), nil)
 }
 
 // violations is the data of an invalid-questions error.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -95,10 +96,10 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 	defer cancel(nil)
 	h := jsonrpc2.HandlerWithError(func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
 		if req.Method != AskMethod {
-			return nil, &jsonrpc2.Error{Code: CodeMethodNotFound, Message: "askbridge: unknown method " + req.Method}
+			return nil, &jsonrpc2.Error{Code: relay.CodeMethodNotFound, Message: "askbridge: unknown method " + req.Method}
 		}
 		if req.Params == nil || !json.Valid(*req.Params) || (*req.Params)[0] != '{' {
-			return nil, &jsonrpc2.Error{Code: CodeInvalidParams, Message: "askbridge: params must be an object with questions"}
+			return nil, &jsonrpc2.Error{Code: relay.CodeInvalidParams, Message: "askbridge: params must be an object with questions"}
 		}
 		res, err := b.askFromSocket(ctx, *req.Params)
 		if err != nil {
@@ -111,7 +112,7 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 		}
 		return res, nil
 	})
-	conn := jsonrpc2.NewConn(ctx, NewLineStream(c, c, c, b.logger), jsonrpc2.AsyncHandler(h))
+	conn := jsonrpc2.NewConn(ctx, relay.NewLineStream(c, c, c, b.logger), jsonrpc2.AsyncHandler(h))
 	select {
 	case <-conn.DisconnectNotify():
 		// The asking command went away (killed, or Ctrl-C): withdraw its question.
@@ -128,7 +129,7 @@ func (b *Bridge) askFromSocket(ctx context.Context, params json.RawMessage) (any
 	if err != nil {
 		return nil, err
 	}
-	m := &Message{Method: AskMethod, Raw: raw}
+	m := &relay.Message{Method: AskMethod, Raw: raw}
 	for _, d := range b.dialects {
 		for _, h := range d.Hooks() {
 			if h.From != FromAgent || h.Method != AskMethod {
@@ -141,7 +142,7 @@ func (b *Bridge) askFromSocket(ctx context.Context, params json.RawMessage) (any
 			}
 		}
 	}
-	return nil, &Error{Code: CodeMethodNotFound, Message: "askbridge: no dialect takes " + AskMethod}
+	return nil, &relay.Error{Code: relay.CodeMethodNotFound, Message: "askbridge: no dialect takes " + AskMethod}
 }
 
 // socketRequest is the message an ask over the socket stands for.

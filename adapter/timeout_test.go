@@ -25,7 +25,7 @@ func TestATimeoutIsEachDialectsNoAnswerInTime(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond})
 			h.openSession(t, "s1")
-			h.agent.send(tc.send)
+			h.Agent.Send(tc.send)
 			req, _ := h.nextRequest(t, "session/request_permission")
 			assert.Contains(t, string(req.Params), "Answer by ", "the question says until when it can be answered")
 			assert.JSONEq(t, tc.want, string(h.agentReply(t, tc.id).Result))
@@ -45,7 +45,7 @@ func TestAHeldQuestionOutlivesItsTimeout(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, Board: board, QuestionTimeout: 400 * time.Millisecond})
 	events := board.Subscribe(t.Context())
 	h.openSession(t, "s1")
-	h.agent.send(claudeSingle)
+	h.Agent.Send(claudeSingle)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	pending := board.List()
 	require.Len(t, pending, 1)

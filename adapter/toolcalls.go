@@ -3,6 +3,8 @@ package adapter
 import (
 	"encoding/json"
 	"sync"
+
+	"github.com/askbridge/askbridge/adapter/relay"
 )
 
 // toolCalls remembers what the agent said of its tool calls in tool_call and
@@ -19,7 +21,7 @@ type toolCalls struct {
 const maxToolCalls = 256
 
 // note merges one session/update's tool call fields.
-func (tc *toolCalls) note(m *Message) {
+func (tc *toolCalls) note(m *relay.Message) {
 	var p struct {
 		SessionID string                     `json:"sessionId"`
 		Update    map[string]json.RawMessage `json:"update"`

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -54,17 +55,17 @@ func (w *watched) hear() {
 
 // watch forwards a renderable or mirrored request to the client and
 // watches it.
-func (b *Bridge) watch(d Dialect, m *Message, c *Claim) Verdict {
+func (b *Bridge) watch(d Dialect, m *relay.Message, c *Claim) relay.Verdict {
 	w := &watched{heard: make(chan struct{})}
 	m = m.Clone()
-	return Verdict{
+	return relay.Verdict{
 		OnResponse: func(resp json.RawMessage) json.RawMessage { return b.clientAnswered(c, w, resp) },
 		After:      func() { b.startWatch(d, m, c, w) },
 	}
 }
 
 // clientAnswered decides, on the client's reading goroutine, whether the
-// client's response goes to the agent (nil) or is dropped (Drop): it is
+// client's response goes to the agent (nil) or is dropped (relay.Drop): it is
 // dropped when askbridge answered the agent, or is about to, or is to ask
 // the set itself because the client does not know the method.
 func (b *Bridge) clientAnswered(c *Claim, w *watched, resp json.RawMessage) json.RawMessage {
@@ -73,13 +74,13 @@ func (b *Bridge) clientAnswered(c *Claim, w *watched, resp json.RawMessage) json
 	switch {
 	case w.replied:
 		b.logger.Debug("dropped the editor's late answer to a question answered elsewhere")
-		return Drop
+		return relay.Drop
 	case w.withdrawn:
 		return nil
 	case c.Fallback && methodNotFound(resp):
 		w.declined = true
 		w.hear()
-		return Drop
+		return relay.Drop
 	case w.ticket == nil:
 		w.early, w.clientWon = resp, true
 		w.hear()
@@ -90,7 +91,7 @@ func (b *Bridge) clientAnswered(c *Claim, w *watched, resp json.RawMessage) json
 		// The desk or the deadline settled it first: the set's goroutine
 		// answers the agent.
 		b.logger.Debug("dropped the editor's answer to a question settled elsewhere", "ticket", w.ticket.ID)
-		return Drop
+		return relay.Drop
 	}
 	w.clientWon = true
 	return nil
@@ -99,7 +100,7 @@ func (b *Bridge) clientAnswered(c *Claim, w *watched, resp json.RawMessage) json
 // startWatch puts the set's questions on the board and, when anyone but
 // the client settles them, answers the agent and withdraws the client's
 // copy; or, when the client declines the request, asks the set itself.
-func (b *Bridge) startWatch(d Dialect, m *Message, c *Claim, w *watched) {
+func (b *Bridge) startWatch(d Dialect, m *relay.Message, c *Claim, w *watched) {
 	b.inflight.Add(1)
 	go func() {
 		defer b.inflight.Done()
@@ -180,7 +181,7 @@ func (b *Bridge) startWatch(d Dialect, m *Message, c *Claim, w *watched) {
 			return
 		}
 		res := t.Result()
-		b.relay.Conceal(res.Secrets()...)
+		b.rec.conceal(res.Secrets()...)
 		switch {
 		case flowDone != nil:
 			if !<-flowDone && report {
@@ -218,7 +219,7 @@ func (b *Bridge) instead(c *Claim, req *permission.Request) (flow func(context.C
 // unwatched waits for the client's response to a request whose set is not
 // on the board (its questions are invalid, or the turn asked too often):
 // if the client declines it, the agent gets the dialect's reply to o.
-func (b *Bridge) unwatched(ctx context.Context, d Dialect, m *Message, c *Claim, w *watched, o Outcome) {
+func (b *Bridge) unwatched(ctx context.Context, d Dialect, m *relay.Message, c *Claim, w *watched, o Outcome) {
 	select {
 	case <-w.heard:
 	case <-ctx.Done():

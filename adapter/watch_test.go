@@ -17,10 +17,10 @@ func formsClient(t *testing.T, opts Options) (*bridgeHarness, *permission.Board)
 	opts.Advertise = true
 	opts.Board = permission.NewBoard()
 	h := newBridgeHarness(t, opts)
-	h.client.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
-	h.agent.recv()
-	h.agent.send(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1}}`)
-	h.client.recv()
+	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
+	h.Agent.Recv()
+	h.Agent.Send(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1}}`)
+	h.Client.Recv()
 	require.True(t, h.bridge.ClientRendersForms())
 	h.openSession(t, "s1")
 	return h, opts.Board
@@ -60,8 +60,8 @@ func TestWatchedFormIsOnTheBoardAndUntouchedAtTheClient(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h, board := formsClient(t, Options{})
-			h.agent.send(c.form)
-			assert.Equal(t, c.form, h.client.recv())
+			h.Agent.Send(c.form)
+			assert.Equal(t, c.form, h.Client.Recv())
 			p := onBoard(t, board)
 			require.Len(t, p.Questions, 1)
 			assert.Equal(t, c.header, p.Questions[0].Header)
@@ -80,12 +80,12 @@ func TestWatchedFormIsOnTheBoardAndUntouchedAtTheClient(t *testing.T) {
 // the board records the answer as the client's.
 func TestWatchedFormAnsweredInTheEditor(t *testing.T) {
 	h, board := formsClient(t, Options{})
-	h.agent.send(claudeSingle)
-	h.client.recv()
+	h.Agent.Send(claudeSingle)
+	h.Client.Recv()
 	p := onBoard(t, board)
 	resp := `{"jsonrpc":"2.0","id":41,"result":{"action":"accept","content":{"question_0":"SQLite","question_0_custom":"with WAL"}}}`
-	h.client.send(resp)
-	assert.Equal(t, resp, h.agent.recv())
+	h.Client.Send(resp)
+	assert.Equal(t, resp, h.Agent.Recv())
 	done := settled(t, board, p.ID)
 	assert.Equal(t, permission.SourceClient, done.Result.Source)
 	assert.Equal(t, permission.StateAnswered, done.State)
@@ -103,19 +103,19 @@ func TestWatchedFormAnsweredAtTheDesk(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h, board := formsClient(t, Options{})
-			h.agent.send(c.form)
-			h.client.recv()
+			h.Agent.Send(c.form)
+			h.Client.Recv()
 			p := onBoard(t, board)
 			require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
 				{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}}}}))
 			assert.JSONEq(t, c.want, string(h.agentReply(t, c.id).Result))
-			assert.JSONEq(t, fmt.Sprintf(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":%s}}`, c.id), h.client.recv())
+			assert.JSONEq(t, fmt.Sprintf(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":%s}}`, c.id), h.Client.Recv())
 			// The editor answers anyway: the agent never sees it.
-			h.client.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32800,"message":"cancelled"}}`, c.id))
-			h.agent.send(`{"jsonrpc":"2.0","method":"ping/after"}`)
-			assert.Equal(t, "ping/after", decode(t, h.client.recv()).Method)
-			h.client.send(`{"jsonrpc":"2.0","method":"pong/after"}`)
-			assert.Equal(t, "pong/after", decode(t, h.agent.recv()).Method, "the late answer was dropped")
+			h.Client.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32800,"message":"cancelled"}}`, c.id))
+			h.Agent.Send(`{"jsonrpc":"2.0","method":"ping/after"}`)
+			assert.Equal(t, "ping/after", decode(t, h.Client.Recv()).Method)
+			h.Client.Send(`{"jsonrpc":"2.0","method":"pong/after"}`)
+			assert.Equal(t, "pong/after", decode(t, h.Agent.Recv()).Method, "the late answer was dropped")
 		})
 	}
 }
@@ -130,12 +130,12 @@ func TestWatchedFormTimesOut(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h, board := formsClient(t, Options{QuestionTimeout: 150 * time.Millisecond})
-			h.agent.send(c.form)
-			h.client.recv()
+			h.Agent.Send(c.form)
+			h.Client.Recv()
 			p := onBoard(t, board)
 			require.NotNil(t, p.Deadline)
 			assert.JSONEq(t, c.want, string(h.agentReply(t, c.id).Result))
-			assert.Contains(t, h.client.recv(), `"method":"$/cancel_request"`)
+			assert.Contains(t, h.Client.Recv(), `"method":"$/cancel_request"`)
 			assert.Equal(t, permission.StateTimeout, settled(t, board, p.ID).State)
 		})
 	}
@@ -145,14 +145,14 @@ func TestWatchedFormTimesOut(t *testing.T) {
 // the agent's own cancel, and its answer to it goes on to the agent.
 func TestWatchedFormWithdrawnByTheAgent(t *testing.T) {
 	h, board := formsClient(t, Options{})
-	h.agent.send(codexDB)
-	h.client.recv()
+	h.Agent.Send(codexDB)
+	h.Client.Recv()
 	p := onBoard(t, board)
 	cancel := `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":0}}`
-	h.agent.send(cancel)
-	assert.Equal(t, cancel, h.client.recv())
+	h.Agent.Send(cancel)
+	assert.Equal(t, cancel, h.Client.Recv())
 	assert.Equal(t, permission.StateCancelled, settled(t, board, p.ID).State)
 	resp := `{"jsonrpc":"2.0","id":0,"error":{"code":-32800,"message":"Request cancelled"}}`
-	h.client.send(resp)
-	assert.Equal(t, resp, h.agent.recv())
+	h.Client.Send(resp)
+	assert.Equal(t, resp, h.Agent.Recv())
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
 )
 
 // FromRecording turns a `askbridge --record` file into a fixture skeleton:
@@ -39,7 +40,7 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 		if e.Askbridge {
 			// askbridge's own messages are what a replay produces; its
 			// requests to the client say when a desk line comes.
-			if in := info(e.Msg); e.Dir == adapter.AgentToClient && in.method != "" && in.id != "" {
+			if in := info(e.Msg); e.Dir == relay.AgentToClient && in.method != "" && in.id != "" {
 				asked++
 			}
 			continue

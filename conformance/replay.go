@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
 	deskserver "github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -115,7 +116,7 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 	cOutR, cOutW := io.Pipe() // askbridge -> client
 	aInR, aInW := io.Pipe()   // agent -> askbridge
 	aOutR, aOutW := io.Pipe() // askbridge -> agent
-	relay := adapter.NewRelay(adapter.RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
+	relay := relay.New(relay.Config{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
 	cleanup := adapter.NewBridge(opts).Setup(relay)
 	relay.Start()
 	defer func() {

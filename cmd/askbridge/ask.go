@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/sourcegraph/jsonrpc2"
@@ -121,8 +122,8 @@ func askThroughSocket(ctx context.Context, path string, raw []byte, session stri
 	if err != nil {
 		return nil, fmt.Errorf("cannot reach askbridge at %s=%s: %v", adapter.SocketEnv, path, err)
 	}
-	conn := jsonrpc2.NewConn(ctx, adapter.NewLineStream(c, c, c, nil), jsonrpc2.HandlerWithError(func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) {
-		return nil, &jsonrpc2.Error{Code: adapter.CodeMethodNotFound, Message: "askbridge ask takes no requests"}
+	conn := jsonrpc2.NewConn(ctx, relay.NewLineStream(c, c, c, nil), jsonrpc2.HandlerWithError(func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) {
+		return nil, &jsonrpc2.Error{Code: relay.CodeMethodNotFound, Message: "askbridge ask takes no requests"}
 	}))
 	defer conn.Close()
 	var in struct {
@@ -133,7 +134,7 @@ func askThroughSocket(ctx context.Context, path string, raw []byte, session stri
 	var result json.RawMessage
 	if err := conn.Call(ctx, adapter.AskMethod, params, &result); err != nil {
 		var rpcErr *jsonrpc2.Error
-		if errors.As(err, &rpcErr) && rpcErr.Code == adapter.CodeInvalidParams && rpcErr.Data != nil {
+		if errors.As(err, &rpcErr) && rpcErr.Code == relay.CodeInvalidParams && rpcErr.Data != nil {
 			var data struct{ Violations []string }
 			json.Unmarshal(*rpcErr.Data, &data)
 			ve := &permission.ValidationError{}

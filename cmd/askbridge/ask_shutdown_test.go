@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
@@ -28,7 +29,7 @@ func TestAskWhoseAskbridgeShutsDownIsCancelled(t *testing.T) {
 	cOutR, cOutW := io.Pipe()
 	aInR, aInW := io.Pipe()
 	aOutR, aOutW := io.Pipe()
-	relay := adapter.NewRelay(adapter.RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
+	relay := relay.New(relay.Config{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
 	bridge := adapter.NewBridge(adapter.Options{Board: permission.NewBoard(), Limits: permission.DefaultLimits()})
 	env, err := bridge.Listen()
 	require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/demo"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
@@ -70,7 +71,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	runErr := make(chan error, 1)
 	go func() {
-		runErr <- adapter.Run(ctx, adapter.Config{Command: command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: stderr, Logger: logger, Setup: bridge.Setup})
+		runErr <- relay.Run(ctx, relay.RunConfig{Command: command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: stderr, Logger: logger, Setup: bridge.Setup})
 		fromBridgeW.Close()
 	}()
 

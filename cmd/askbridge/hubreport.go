@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -34,19 +34,19 @@ func reportToHub(ctx context.Context, opts *proxyOptions, board *permission.Boar
 // hubInfo is setup with what the hub is told picked up on the way: the
 // agent's and the client's names from initialize, each session's folder.
 // The hooks only read; they never change or hold up a message.
-func hubInfo(rep *hub.Reporter, setup func(*adapter.Relay) func()) func(*adapter.Relay) func() {
+func hubInfo(rep *hub.Reporter, setup func(*relay.Relay) func()) func(*relay.Relay) func() {
 	if rep == nil {
 		return setup
 	}
-	return func(r *adapter.Relay) func() {
-		r.FromClient("initialize", func(m *adapter.Message) adapter.Verdict {
+	return func(r *relay.Relay) func() {
+		r.FromClient("initialize", func(m *relay.Message) relay.Verdict {
 			var p struct {
 				ClientInfo *implementation `json:"clientInfo"`
 			}
 			if m.Params(&p) == nil && p.ClientInfo.name() != "" {
 				rep.Update(func(i *hub.Instance) { i.Client = p.ClientInfo.name() })
 			}
-			return adapter.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+			return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 				var r struct {
 					Result struct {
 						AgentInfo *implementation `json:"agentInfo"`
@@ -68,10 +68,10 @@ func hubInfo(rep *hub.Reporter, setup func(*adapter.Relay) func()) func(*adapter
 				})
 			}
 		}
-		r.FromClient("session/new", func(m *adapter.Message) adapter.Verdict {
+		r.FromClient("session/new", func(m *relay.Message) relay.Verdict {
 			var p struct{ CWD string }
 			m.Params(&p)
-			return adapter.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
+			return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 				var r struct {
 					Result struct{ SessionID string }
 				}
@@ -82,12 +82,12 @@ func hubInfo(rep *hub.Reporter, setup func(*adapter.Relay) func()) func(*adapter
 			}}
 		})
 		for _, method := range []string{"session/load", "session/resume"} {
-			r.FromClient(method, func(m *adapter.Message) adapter.Verdict {
+			r.FromClient(method, func(m *relay.Message) relay.Verdict {
 				var p struct{ SessionID, CWD string }
 				if m.Params(&p) == nil {
 					folder(p.SessionID, p.CWD)
 				}
-				return adapter.Pass
+				return relay.Pass
 			})
 		}
 		return setup(r)

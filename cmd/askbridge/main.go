@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/notify"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -119,7 +120,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		logger.Warn("askbridge ask will not reach the editor: cannot open its socket", "err", err)
 	}
 	injectAsk(dialects, opts.injectAsk, sockEnv, command, logger)
-	err = adapter.Run(ctx, adapter.Config{
+	err = relay.Run(ctx, relay.RunConfig{
 		Command: command,
 		Env:     env,
 		Stdin:   stdin,
@@ -129,10 +130,10 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:  logger,
 		Grace:   opts.grace,
 		MaxLine: opts.maxLine,
-		Setup:   hubInfo(reporter, recordingDesk(board, bridge.Setup)),
+		Setup:   hubInfo(reporter, bridge.Setup), // the desk's answers go into --record's recording too
 	})
-	var exit *adapter.AgentExitError
-	var notStarted *adapter.StartError
+	var exit *relay.AgentExitError
+	var notStarted *relay.StartError
 	switch {
 	case err == nil:
 		return 0
@@ -150,21 +151,5 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintln(stderr, "askbridge:", err)
 		return 1
-	}
-}
-
-// recordingDesk is setup with the desk's answers added to the recording
-// (when --record asks for one): a replay must give them back, since
-// neither the client nor the agent said them.
-func recordingDesk(board *permission.Board, setup func(*adapter.Relay) func()) func(*adapter.Relay) func() {
-	return func(r *adapter.Relay) func() {
-		stop := r.RecordDesk(board)
-		cleanup := setup(r)
-		return func() {
-			if cleanup != nil {
-				cleanup()
-			}
-			stop()
-		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
@@ -67,7 +68,7 @@ func playDemo(t *testing.T, s *Script, u *user) string {
 	relayToClient, relayOut := io.Pipe()
 	agentToRelay, agentOut := io.Pipe()
 	relayToAgent, agentIn := io.Pipe()
-	relay := adapter.NewRelay(adapter.RelayConfig{ClientIn: clientToRelay, ClientOut: relayOut, AgentIn: agentToRelay, AgentOut: agentIn})
+	relay := relay.New(relay.Config{ClientIn: clientToRelay, ClientOut: relayOut, AgentIn: agentToRelay, AgentOut: agentIn})
 	bridge := adapter.NewBridge(adapter.Options{Advertise: true, MaxRounds: 10, Limits: permission.DefaultLimits()})
 	cleanup := bridge.Setup(relay)
 	relay.Start()

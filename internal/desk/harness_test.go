@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/require"
 )
@@ -40,7 +41,7 @@ func newBridgedWith(t *testing.T, token string, opts adapter.Options) *bridged {
 	cOutR, cOutW := io.Pipe()
 	aInR, aInW := io.Pipe()
 	aOutR, aOutW := io.Pipe()
-	relay := adapter.NewRelay(adapter.RelayConfig{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
+	relay := relay.New(relay.Config{ClientIn: cInR, ClientOut: cOutW, AgentIn: aInR, AgentOut: aOutW})
 	opts.Advertise, opts.Board, opts.Limits = true, board, permission.DefaultLimits()
 	cleanup := adapter.NewBridge(opts).Setup(relay)
 	relay.Start()

@@ -1,0 +1,9 @@
+package relay_test
+
+import (
+	"testing"
+
+	"github.com/askbridge/askbridge/adapter/relay/relaytest"
+)
+
+func TestMain(m *testing.M) { relaytest.Main(m) }

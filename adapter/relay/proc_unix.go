@@ -1,0 +1,55 @@
+//go:build unix
+
+package relay
+
+import (
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// group is the agent's process group: the agent leads it, its helpers
+// inherit it, and a terminal's Ctrl-C, sent to askbridge's group, does not
+// reach it (askbridge stops the agent itself).
+type group struct {
+	pgid  int
+	proc  *os.Process
+	guard *watchdog // nil where the kernel guards instead (Linux)
+}
+
+func startTree(cmd *exec.Cmd) (procTree, error) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	orphanSignal(cmd.SysProcAttr)
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	g := &group{pgid: cmd.Process.Pid, proc: cmd.Process}
+	g.guard = guardOrphan(g.pgid)
+	return g, nil
+}
+
+func (g *group) terminate() { g.signal(syscall.SIGTERM) }
+func (g *group) kill()      { g.signal(syscall.SIGKILL) }
+
+func (g *group) signal(sig syscall.Signal) {
+	if err := syscall.Kill(-g.pgid, sig); err != nil {
+		g.proc.Signal(sig)
+	}
+}
+
+func (g *group) reap(grace time.Duration) {
+	defer g.guard.stop()
+	if !groupAlive(g.pgid) {
+		return
+	}
+	syscall.Kill(-g.pgid, syscall.SIGTERM)
+	deadline := time.Now().Add(grace)
+	for time.Now().Before(deadline) {
+		if !groupAlive(g.pgid) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	syscall.Kill(-g.pgid, syscall.SIGKILL)
+}

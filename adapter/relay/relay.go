@@ -1,0 +1,282 @@
+package relay
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+)
+
+// Relay moves lines between the client and the agent. Per direction, lines
+// leave in the order they arrived, and the reading goroutine never waits for
+// a reply: requests are forwarded at once and their responses matched by id
+// when they come back on the other side's loop.
+type Relay struct {
+	Client *Peer // askbridge writes to the client through it
+	Agent  *Peer // askbridge writes to the agent through it
+
+	logger    *slog.Logger
+	rec       *recorder
+	clientIn  *lineReader
+	agentIn   *lineReader
+	fromAgent map[string]*hookSet
+	fromCli   map[string]*hookSet
+	maxLine   int
+
+	mu sync.Mutex
+	// Forwarded requests awaiting a response, by the direction they
+	// travelled; once a side is gone, requests to it are answered at once.
+	toAgent  *pending
+	toClient *pending
+
+	clientDone chan struct{}
+	agentDone  chan struct{}
+}
+
+type forwarded struct {
+	id         json.RawMessage
+	method     string
+	onResponse func(json.RawMessage) json.RawMessage
+}
+
+// Config holds the four streams and the options of a Relay.
+type Config struct {
+	ClientIn  io.Reader // what the client sends (askbridge's stdin)
+	ClientOut io.Writer // to the client (askbridge's stdout)
+	AgentIn   io.Reader // what the agent sends (the child's stdout)
+	AgentOut  io.Writer // to the agent (the child's stdin)
+	Record    io.Writer // when non-nil, every line both ways as JSONL
+	Logger    *slog.Logger
+	// MaxLine, when positive, is the longest line taken from either side,
+	// in bytes; a longer one is refused with a JSON-RPC error (see refuse).
+	MaxLine int
+}
+
+// New builds a relay; Start runs it.
+func New(cfg Config) *Relay {
+	logger := cfg.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	var rec *recorder
+	if cfg.Record != nil {
+		rec = newRecorder(cfg.Record)
+	}
+	clientIn, agentIn := newLineReader(cfg.ClientIn), newLineReader(cfg.AgentIn)
+	clientIn.max, agentIn.max = cfg.MaxLine, cfg.MaxLine
+	return &Relay{
+		Client:     newPeer("client", AgentToClient, newLineWriter(cfg.ClientOut), rec),
+		Agent:      newPeer("agent", ClientToAgent, newLineWriter(cfg.AgentOut), rec),
+		logger:     logger,
+		rec:        rec,
+		clientIn:   clientIn,
+		agentIn:    agentIn,
+		maxLine:    cfg.MaxLine,
+		fromAgent:  map[string]*hookSet{},
+		fromCli:    map[string]*hookSet{},
+		toAgent:    newPending(),
+		toClient:   newPending(),
+		clientDone: make(chan struct{}),
+		agentDone:  make(chan struct{}),
+	}
+}
+
+// FromClient adds fn to the chain of a method the client sends. Call
+// before Start. Several interceptors may share a method; they run in the
+// order they were added (see chain).
+func (r *Relay) FromClient(method string, fn Interceptor) {
+	addHook(r.fromCli, method, fn)
+}
+
+// FromAgent adds fn to the chain of a method the agent sends. Call before
+// Start.
+func (r *Relay) FromAgent(method string, fn Interceptor) {
+	addHook(r.fromAgent, method, fn)
+}
+
+// Start runs both directions on goroutines of their own.
+func (r *Relay) Start() {
+	go r.loop(r.clientIn, r.Client, r.Agent, r.fromCli, r.toAgent, r.toClient, r.clientDone)
+	go r.loop(r.agentIn, r.Agent, r.Client, r.fromAgent, r.toClient, r.toAgent, r.agentDone)
+}
+
+// ClientDone is closed when the client's input ends.
+func (r *Relay) ClientDone() <-chan struct{} { return r.clientDone }
+
+// AgentDone is closed when the agent's output ends.
+func (r *Relay) AgentDone() <-chan struct{} { return r.agentDone }
+
+// loop reads one side and writes to the other. sent tracks the requests this
+// direction forwards; answered the ones the other direction forwarded, whose
+// responses arrive here.
+func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, sent, answered *pending, done chan struct{}) {
+	defer close(done)
+	var msg Message // reused: a Message is only valid during the interceptor call
+	var err error
+	for {
+		// Flush when reading on would wait for (or read into the buffer
+		// of forwarded lines) more input: a burst shares one write, and
+		// nothing waits behind a read.
+		if !in.lineComplete() {
+			if ferr := to.w.flush(); ferr != nil {
+				r.logger.Debug("write failed", "to", to.name, "err", ferr)
+			}
+		}
+		var line []byte
+		if line, err = in.next(); err != nil {
+			var long *lineTooLong
+			if errors.As(err, &long) {
+				r.refuse(long, from, to, answered)
+				continue
+			}
+			break
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		r.handle(line, from, to, hooks, sent, answered, &msg)
+	}
+	if !errors.Is(err, io.EOF) {
+		r.logger.Warn("read failed", "from", from.name, "err", err)
+	}
+	if from == r.Client {
+		// The agent's exit is failed by FailPending, with its status.
+		r.clientLeft()
+	}
+	from.disconnect(errors.New(from.name + " closed its output"))
+}
+
+func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, sent, answered *pending, msg *Message) {
+	raw := line // as read: forwarded from the reader's buffer while unchanged
+	h, err := scan(line)
+	if err != nil {
+		r.logger.Warn("malformed line", "from", from.name, "err", err, "line", preview(line))
+		from.ReplyError(nil, &Error{Code: CodeParseError, Message: "Parse error: " + err.Error()})
+		return
+	}
+	r.rec.record(to.dir, line, false)
+	if h.method == nil && h.id != nil {
+		key := IDKey(h.id)
+		if ours, stray := from.deliver(key, line); ours {
+			if stray != "" {
+				r.logger.Debug("dropped a stray response to askbridge's request", "from", from.name, "id", string(h.id), "request", stray)
+			}
+			return
+		}
+		if !h.isResponse() {
+			r.pass(to, line, raw)
+			return
+		}
+		r.mu.Lock()
+		f, ok := answered.take(key)
+		r.mu.Unlock()
+		if !ok && key != "null" {
+			// A second answer, or one to a request never forwarded (or
+			// already failed): the requester has its one response. An
+			// error to id null answers no request and goes on.
+			r.logger.Warn("dropped a response to no request waiting for it", "from", from.name, "id", preview(h.id))
+			return
+		}
+		if f.onResponse != nil {
+			if out := f.onResponse(line); out != nil {
+				if len(out) == 0 {
+					return // Drop: an interceptor answers the request itself
+				}
+				line = out
+			}
+		}
+		r.pass(to, line, raw)
+		return
+	}
+	if h.method == nil {
+		r.pass(to, line, raw)
+		return
+	}
+	var v Verdict
+	hs := hooks[string(h.method)] // no allocation on the hot path
+	if hs == nil && bytes.IndexByte(h.method, '\\') >= 0 {
+		hs = hooks[methodName(h.method)]
+	}
+	if hs != nil {
+		*msg = Message{From: from, Method: hs.method, ID: h.id, Raw: line}
+		v = chain(hs.fns, msg)
+		*msg = Message{} // keep no line alive
+	}
+	if v.Take {
+		return
+	}
+	if v.Replace != nil {
+		line = v.Replace
+	}
+	if h.id != nil {
+		f := forwarded{id: bytes.Clone(h.id), method: methodName(h.method), onResponse: v.OnResponse}
+		r.mu.Lock()
+		gone := sent.add(IDKey(h.id), f)
+		r.mu.Unlock()
+		if gone != nil {
+			r.answerInstead(from, f, gone)
+			return
+		}
+	}
+	r.pass(to, line, raw)
+	if v.After != nil {
+		v.After()
+	}
+}
+
+// pass forwards a line that was read as raw: from the reader's buffer,
+// without a copy, while it is raw itself and followed there by its newline.
+func (r *Relay) pass(to *Peer, line, raw []byte) {
+	var err error
+	if n := len(line); n > 0 && n == len(raw) && &line[0] == &raw[0] && cap(line) > n && line[:n+1][n] == '\n' {
+		err = to.w.forwardLine(line)
+	} else {
+		err = to.send(line, false)
+	}
+	if err != nil {
+		r.logger.Debug("write failed", "to", to.name, "err", err)
+	}
+}
+
+func (r *Relay) forward(to *Peer, line []byte, flush bool) {
+	if err := to.send(line, flush); err != nil {
+		r.logger.Debug("write failed", "to", to.name, "err", err)
+	}
+}
+
+// FailPending answers every client request still waiting for the agent with
+// e, and every later one too: the agent will not answer them.
+func (r *Relay) FailPending(e *Error) {
+	r.mu.Lock()
+	waiting := r.toAgent.fail(e)
+	r.mu.Unlock()
+	for _, f := range waiting {
+		r.logger.Debug("failing a pending request", "method", f.method)
+		r.answerInstead(r.Client, f, e)
+	}
+	r.Agent.disconnect(errors.New(e.Message))
+}
+
+// Flush writes out anything buffered, recording included.
+func (r *Relay) Flush() {
+	r.Client.w.flush()
+	r.Agent.w.flush()
+	r.rec.flush()
+}
+
+// hookSet is the chain of interceptors of one method.
+type hookSet struct {
+	method string
+	fns    []Interceptor
+}
+
+func addHook(hooks map[string]*hookSet, method string, fn Interceptor) {
+	hs := hooks[method]
+	if hs == nil {
+		hs = &hookSet{method: method}
+		hooks[method] = hs
+	}
+	hs.fns = append(hs.fns, fn)
+}
