@@ -10,8 +10,10 @@
 # Usage: bench/run.sh [relaybench flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-go build -o bin/askbridge ./cmd/askbridge
-go build -o bin/limitrelay ./bench/limitrelay
+# Both built as askbridge's releases are (.goreleaser.yaml): static, no
+# symbol tables.
+CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o bin/askbridge ./cmd/askbridge
+CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o bin/limitrelay ./bench/limitrelay
 
 # install_peers installs the pinned peers unless this lock is installed already.
 install_peers() {
