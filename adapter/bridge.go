@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
 	"net"
 	"sync"
@@ -99,7 +98,7 @@ func NewBridge(opts Options) *Bridge {
 }
 
 // Setup installs the bridge's interceptors and every dialect's hooks, in
-// table order; it fits Config.Setup.
+// table order; it fits relay.RunConfig.Setup.
 func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.relay = r
 	b.rec = record(r)
@@ -115,11 +114,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	return func() {
 		stopSocket()
 		b.Drain(errShutdown, 5*time.Second)
-		for _, d := range b.dialects {
-			if c, ok := d.(io.Closer); ok {
-				c.Close() // a dialect's own server (MCPAsk's HTTP one)
-			}
-		}
+		b.closeDialects()
 		stopDesk() // before the relay's last Flush
 	}
 }

@@ -3,6 +3,7 @@ package adapter
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
 
 	"github.com/askbridge/askbridge/adapter/relay"
@@ -229,4 +230,14 @@ func Launch(dialects []Dialect, argv []string, kind string) ([]string, []string,
 // when the client has not opened one yet.
 func errNoSession() *relay.Error {
 	return relay.Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
+}
+
+// closeDialects closes the dialects that hold something open: a server of
+// their own (MCPAsk's HTTP one).
+func (b *Bridge) closeDialects() {
+	for _, d := range b.dialects {
+		if c, ok := d.(io.Closer); ok {
+			c.Close()
+		}
+	}
 }
