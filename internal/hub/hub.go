@@ -56,7 +56,7 @@ func New(board *permission.Board, logger *slog.Logger) *Hub {
 }
 
 // Serve takes askbridges on ln until ctx ends or ln is closed.
-func (h *Hub) Serve(ctx context.Context, ln *net.UnixListener) error {
+func (h *Hub) Serve(ctx context.Context, ln *Listener) error {
 	go h.forwardHolds(ctx)
 	go func() {
 		<-ctx.Done()

@@ -41,10 +41,10 @@ func SocketPath() string {
 }
 
 // Listen opens the hub's socket at path: its folder made 0700 when it is
-// askbridge's own, the socket 0600. A socket that answers is a running
-// hub (ErrRunning); one that does not is left by a crashed hub, and taken
-// over.
-func Listen(path string) (*net.UnixListener, error) {
+// askbridge's own, the socket 0600. A hub holding the lock beside it
+// (path.lock), or a socket that answers, is a running hub (ErrRunning); a
+// socket that does not is left by a crashed hub, and taken over.
+func Listen(path string) (*Listener, error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("the hub's folder: %w", err)
@@ -56,8 +56,22 @@ func Listen(path string) (*net.UnixListener, error) {
 			return nil, fmt.Errorf("the hub's folder: %w", err)
 		}
 	}
+	lock, err := takeLock(path + ".lock")
+	if err != nil {
+		return nil, err
+	}
+	ln, err := listenLocked(path)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	return &Listener{UnixListener: ln, lock: lock}, nil
+}
+
+// listenLocked takes the socket over, the lock held.
+func listenLocked(path string) (*net.UnixListener, error) {
 	if c, err := net.DialTimeout("unix", path, time.Second); err == nil {
-		c.Close()
+		c.Close() // a hub of a version without the lock
 		return nil, fmt.Errorf("%w on %s", ErrRunning, path)
 	}
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {

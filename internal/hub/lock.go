@@ -1,0 +1,48 @@
+package hub
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"sync"
+)
+
+// Listener is the hub's socket, holding the lock that makes its hub the
+// one on that path: two hubs started at once on a stale socket cannot both
+// take it over.
+type Listener struct {
+	*net.UnixListener
+	lock  *os.File
+	close sync.Once
+}
+
+// Close closes the socket and lets the lock go.
+func (l *Listener) Close() error {
+	err := net.ErrClosed
+	l.close.Do(func() {
+		err = l.UnixListener.Close()
+		l.lock.Close() // closing the file ends its lock
+	})
+	return err
+}
+
+// errLocked is lockFile finding the lock held.
+var errLocked = errors.New("locked")
+
+// takeLock opens path (0600) and locks it for as long as the file stays
+// open; a lock another process (or another open file) holds is ErrRunning.
+func takeLock(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("the hub's lock %s: %w", path, err)
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		if errors.Is(err, errLocked) {
+			return nil, fmt.Errorf("%w: another hub holds %s", ErrRunning, path)
+		}
+		return nil, fmt.Errorf("the hub's lock %s: %w", path, err)
+	}
+	return f, nil
+}
