@@ -6,7 +6,8 @@
 # thinkwell conductor with no proxies (bench/conductor.mjs). Those two are
 # installed with npm into bench/node_modules, pinned by bench/package.json
 # and bench/package-lock.json; without npm, askbridge is measured alone.
-# Last, how soon `askbridge mcp` answers initialize (bench/mcpinit).
+# Then the hub as its own process (bench/hubbench), and last, how soon
+# `askbridge mcp` answers initialize (bench/mcpinit).
 # Usage: bench/run.sh [relaybench flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,4 +38,10 @@ if install_peers; then
   relays+=(-relay "sdk-proxy=node bench/sdkproxy.mjs --")
 fi
 go run ./bench/relaybench -askbridge bin/askbridge "${relays[@]}" "$@"
+# The hub as its own process with 20 askbridges × 50 pending sets, then
+# askbridge's throughput with that hub connected against without.
+echo
+go build -o bin/relaybench ./bench/relaybench
+go run ./bench/hubbench -askbridge bin/askbridge \
+  -relaybench "bin/relaybench -askbridge bin/askbridge -limitrelay bin/limitrelay -n 100000 -runs 3"
 go run ./bench/mcpinit -askbridge bin/askbridge

@@ -60,6 +60,7 @@ func main() {
 	trips := flag.Int("trips", 10000, "round trips in the latency run")
 	runs := flag.Int("runs", 3, "interleaved runs per contestant (the best is kept)")
 	limit := flag.Duration("limit", 90*time.Second, "time limit for one contestant's run")
+	hub := flag.String("hub", "", "also measure askbridge reporting to the running askbridge hub on this socket, against askbridge without one")
 	flag.Parse()
 	if flag.NArg() > 0 || *n < 1 || *trips < 1 || *runs < 1 {
 		fmt.Fprintln(os.Stderr, "relaybench: -n, -trips and -runs must be at least 1, and no arguments follow the flags")
@@ -68,8 +69,11 @@ func main() {
 	all := append([]contestant{
 		{name: "cat"},
 		{name: limitRow, relay: []string{*limitBin}},
-		{name: "askbridge", relay: []string{*bin, "--log-level=error", "--"}},
+		{name: askbridgeRow, relay: []string{*bin, "--log-level=error", "--hub=off", "--"}},
 	}, relays...)
+	if *hub != "" {
+		all = append(all, contestant{name: hubRow, relay: []string{*bin, "--log-level=error", "--hub=" + *hub, "--"}})
+	}
 	if err := run(all, *n, *trips, *runs, *limit); err != nil {
 		fmt.Fprintln(os.Stderr, "relaybench:", err)
 		os.Exit(1)

@@ -22,8 +22,10 @@ const (
 	maxOverLimit  = 10 * time.Microsecond // added p50 beyond the limit's
 	maxLimitRSS   = 8 * 1024
 	maxSlowerRun  = 2 * time.Millisecond // startup beyond the limit's
+	maxHubCost    = 0.05                 // throughput lost with a hub connected (issue 24)
 	askbridgeRow  = "askbridge"
 	limitRow      = "limit"
+	hubRow        = "askbridge + hub"
 )
 
 // report prints one row per contestant; the first is the direct baseline
@@ -52,7 +54,7 @@ func report(w io.Writer, all []contestant, res []result) {
 		fmt.Fprintf(w, "| %s | %.0f | %.2f | %s | %s | %s | %s |\n",
 			name, rate(r), rate(r)/baseRate, p50, p99, mib(r.rssKiB), ms(slices.Min(r.startups)))
 	}
-	ab, lim := -1, -1
+	ab, lim, hub := -1, -1, -1
 	for i, c := range all {
 		switch {
 		case res[i].err != nil:
@@ -60,12 +62,19 @@ func report(w io.Writer, all []contestant, res []result) {
 			ab = i
 		case c.name == limitRow:
 			lim = i
+		case c.name == hubRow:
+			hub = i
 		}
 	}
 	if ab < 0 {
 		return
 	}
 	r := res[ab]
+	if hub >= 0 {
+		lost := 1 - rate(res[hub])/rate(r)
+		fmt.Fprintf(w, "\naskbridge with a hub connected: %.0f msg/s against %.0f without (%+.1f%%; within %.0f%%: %s)\n",
+			rate(res[hub]), rate(r), -100*lost, 100*maxHubCost, met(lost <= maxHubCost))
+	}
 	ratio := rate(r) / baseRate
 	added := pct(r.lat, 99) - pct(base.lat, 99)
 	fmt.Fprintf(w, "\naskbridge targets: ratio to cat >= %.2f (%.2f %s), added p99 <= %s (%s %s), peak RSS <= %s (%s %s)\n",
