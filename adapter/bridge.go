@@ -145,12 +145,12 @@ type sessionRef struct {
 }
 
 func (b *Bridge) onPrompt(m *relay.Message) relay.Verdict {
-	var p sessionRef
-	if m.Params(&p) == nil && p.SessionID != "" {
+	// Found with a scan: a prompt may be long, and nothing else of it is read.
+	if id, ok := relay.StringField(m.Raw, "params", "sessionId"); ok && id != "" {
 		b.mu.Lock()
-		b.lastActive = p.SessionID
+		b.lastActive = id
 		b.mu.Unlock()
-		b.board.ResetTurn(p.SessionID)
+		b.board.ResetTurn(id)
 	}
 	return relay.Pass
 }

@@ -62,12 +62,20 @@ func startsToolCall(raw []byte) bool {
 	if i < 0 {
 		return false
 	}
-	rest := bytes.TrimLeft(raw[i+len(sessionUpdateKey):], " \t\r\n")
-	rest, ok := bytes.CutPrefix(rest, []byte(":"))
+	rest, ok := bytes.CutPrefix(skipSpace(raw[i+len(sessionUpdateKey):]), []byte(":"))
 	if !ok {
 		return false
 	}
-	return bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"tool_call"`))
+	return bytes.HasPrefix(skipSpace(rest), []byte(`"tool_call"`))
+}
+
+// skipSpace is b past JSON whitespace (bytes.TrimLeft would build its
+// cutset's table on every notification).
+func skipSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
+		b = b[1:]
+	}
+	return b
 }
 
 var sessionUpdateKey = []byte(`"sessionUpdate"`)

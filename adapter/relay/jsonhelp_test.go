@@ -1,0 +1,5 @@
+package relay
+
+import "encoding/json"
+
+var jsonUnmarshal = json.Unmarshal
