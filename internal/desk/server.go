@@ -3,6 +3,7 @@ package desk
 import (
 	"crypto/rand"
 	"crypto/subtle"
+	"crypto/tls"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
@@ -64,6 +65,12 @@ type Options struct {
 	// through a tunnel or a proxy: requests addressed to its host and
 	// coming from its origin are the desk's own.
 	PublicURL string
+	// TLS, when set, serves the page and API over HTTPS only (the hub's
+	// --tls-cert): URL then says https, and a plain-HTTP request fails.
+	TLS *tls.Config
+	// Addr, when set, is the host:port URL names instead of the listener's
+	// own, which for 0.0.0.0 no phone can open.
+	Addr string
 }
 
 // Server is a running desk.
@@ -154,7 +161,13 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 		IdleTimeout:  opts.IdleTimeout,
 		ErrorLog:     slog.NewLogLogger(opts.Logger.Handler(), slog.LevelDebug),
 	}
-	go s.srv.Serve(limitConns(ln, opts.MaxConns, opts.Logger))
+	lim := limitConns(ln, opts.MaxConns, opts.Logger)
+	if opts.TLS != nil {
+		s.srv.TLSConfig = opts.TLS
+		go s.srv.ServeTLS(lim, "", "")
+		return s
+	}
+	go s.srv.Serve(lim)
 	return s
 }
 
@@ -168,7 +181,11 @@ func cmpOr[T comparable](v, def T) T {
 
 // URL is the page's address with the token, as printed at start.
 func (s *Server) URL() string {
-	return "http://" + s.ln.Addr().String() + "/?token=" + s.opts.Token
+	scheme, addr := "http", cmpOr(s.opts.Addr, s.ln.Addr().String())
+	if s.opts.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + addr + "/?token=" + s.opts.Token
 }
 
 // Token is the token every API request must carry.
@@ -200,7 +217,11 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		// A tap carries its own credential, and the ntfy web app posts it
 		// from ntfy's origin: no origin rule is needed or met there.
 		tap := r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, TapPath) && s.opts.Taps != nil
-		if origin := r.Header.Get("Origin"); origin != "" && origin != "http://"+r.Host && !s.public(origin) && !tap {
+		self := "http://" + r.Host
+		if r.TLS != nil {
+			self = "https://" + r.Host
+		}
+		if origin := r.Header.Get("Origin"); origin != "" && origin != self && !s.public(origin) && !tap {
 			refuse(w, http.StatusForbidden, "cross-origin requests are refused")
 			return
 		}
