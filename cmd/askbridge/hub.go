@@ -49,7 +49,9 @@ const defaultHubListen = "127.0.0.1:7683"
 // runHub is `askbridge hub`.
 func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge hub", flag.ContinueOnError)
-	listen := fs.String("listen", defaultHubListen, "serve the hub's page and API on this loopback address (127.0.0.1:0 picks a port)")
+	var where hubListen
+	where.flags(fs)
+	listen := &where.addr
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	// The notifiers, set once here for every agent; --public-url is the
 	// hub's page as a phone reaches it.
@@ -72,9 +74,13 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	if host, _, err := net.SplitHostPort(*listen); err != nil || !loopback(host) {
-		fmt.Fprintf(stderr, "askbridge hub: --listen %q: want a loopback host:port, e.g. %s\n", *listen, defaultHubListen)
+	remote, tlsConfig, err := where.check()
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge hub:", err)
 		return 2
+	}
+	if remote && tlsConfig == nil {
+		warnClearText(stderr, *listen)
 	}
 	notifyOpts.desk = *listen // the answer buttons post to the hub's page
 	if err := notifyOpts.checkNotify(); err != nil {
@@ -111,7 +117,8 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	h := hub.New(board, logger)
 	page := desk.New(ln, board, desk.Options{Token: token, Logger: logger, Origin: h.Origin,
 		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances},
-		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL})
+		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
+		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig)})
 	defer page.Close()
 	notifier, err := notify.Start(board, notifyOpts.notifyOptions(page.URL(), logger))
 	if err != nil {
@@ -120,6 +127,9 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer notifier.Close()
 	fmt.Fprintf(stderr, "askbridge: hub at %s\n", page.URL())
+	if remote || where.qr {
+		where.printQR(stderr, page, notifyOpts.publicURL, logger)
+	}
 	logger.Info("hub: askbridges report on " + path)
 	h.Serve(ctx, sock)
 	return 0

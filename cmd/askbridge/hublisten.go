@@ -1,0 +1,170 @@
+package main
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/pem"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/qr"
+)
+
+// hubListen are the hub's flags about where its page listens and how a
+// phone on the same tailnet or LAN reaches it.
+type hubListen struct {
+	addr, certFile, keyFile string
+	allowHTTP, qr           bool
+}
+
+func (l *hubListen) flags(fs *flag.FlagSet) {
+	fs.StringVar(&l.addr, "listen", defaultHubListen, "serve the hub's page and API on this address (127.0.0.1:0 picks a port); beyond loopback only with --tls-cert and --tls-key, or --allow-remote-http")
+	fs.StringVar(&l.certFile, "tls-cert", "", "serve the page over HTTPS with this PEM certificate (chain) file, with --tls-key; e.g. from `tailscale cert`")
+	fs.StringVar(&l.keyFile, "tls-key", "", "the PEM private key file of --tls-cert")
+	fs.BoolVar(&l.allowHTTP, "allow-remote-http", false, "let --listen go beyond loopback without TLS, on a network that is already encrypted (a tailnet, WireGuard): the token then travels in clear text")
+	fs.BoolVar(&l.qr, "qr", false, "print a QR code of the page's address with its token (--public-url's when given) for a phone; printed anyway when --listen goes beyond loopback")
+}
+
+// check validates the flags before anything binds. It says whether the
+// page listens beyond loopback, and loads the certificate (nil: plain HTTP).
+func (l *hubListen) check() (remote bool, cfg *tls.Config, err error) {
+	host, _, err := net.SplitHostPort(l.addr)
+	if err != nil {
+		return false, nil, fmt.Errorf("--listen %q: want host:port, e.g. %s", l.addr, defaultHubListen)
+	}
+	remote = !loopback(host)
+	switch {
+	case (l.certFile == "") != (l.keyFile == ""):
+		return false, nil, fmt.Errorf("--tls-cert and --tls-key go together: give both files, or neither")
+	case l.certFile != "":
+		cfg, err = loadTLS(l.certFile, l.keyFile)
+		return remote, cfg, err
+	case remote && !l.allowHTTP:
+		return false, nil, fmt.Errorf("--listen %q is beyond loopback: give --tls-cert and --tls-key to serve the page over HTTPS, or --allow-remote-http on a network that is already encrypted", l.addr)
+	}
+	return remote, nil, nil
+}
+
+// loadTLS reads a PEM certificate and key, naming the flag and file of
+// whichever is wrong.
+func loadTLS(certFile, keyFile string) (*tls.Config, error) {
+	certPEM, err := os.ReadFile(certFile)
+	if err != nil {
+		return nil, fmt.Errorf("--tls-cert %s: %v", certFile, err)
+	}
+	keyPEM, err := os.ReadFile(keyFile)
+	if err != nil {
+		return nil, fmt.Errorf("--tls-key %s: %v", keyFile, err)
+	}
+	if !hasCertificate(certPEM) {
+		return nil, fmt.Errorf("--tls-cert %s: not a PEM certificate (no BEGIN CERTIFICATE block)", certFile)
+	}
+	cert, err := tls.X509KeyPair(certPEM, keyPEM)
+	switch {
+	case err != nil && strings.Contains(err.Error(), "does not match"):
+		return nil, fmt.Errorf("--tls-key %s is not the key of --tls-cert %s: %v", keyFile, certFile, err)
+	case err != nil:
+		return nil, fmt.Errorf("--tls-key %s: not a PEM private key for --tls-cert %s: %v", keyFile, certFile, err)
+	case time.Now().After(cert.Leaf.NotAfter):
+		return nil, fmt.Errorf("--tls-cert %s expired on %s: renew it", certFile, cert.Leaf.NotAfter.Format(time.DateOnly))
+	}
+	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
+}
+
+func hasCertificate(data []byte) bool {
+	for {
+		var block *pem.Block
+		if block, data = pem.Decode(data); block == nil {
+			return false
+		}
+		if block.Type == "CERTIFICATE" {
+			return true
+		}
+	}
+}
+
+// warnClearText says, at every start and whatever --log-level, that the
+// token crosses the network unencrypted.
+func warnClearText(stderr io.Writer, addr string) {
+	slog.New(slog.NewTextHandler(stderr, nil)).Warn("hub: --allow-remote-http: the page is served beyond loopback over plain HTTP; its token travels in clear text, and whoever reads this network's traffic can answer your agents' questions: use it only on a network that is already encrypted (a tailnet, WireGuard), else --tls-cert and --tls-key", "listen", addr)
+}
+
+// pageAddr is the host:port to print for a page listening on ln to every
+// interface (0.0.0.0, ::), which no phone can open: the certificate's
+// first name or address, else this machine's tailnet address, else its
+// first private one. "" keeps the listener's own.
+func pageAddr(ln net.Addr, cfg *tls.Config) string {
+	host, port, err := net.SplitHostPort(ln.String())
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsUnspecified() {
+		return ""
+	}
+	if cfg != nil {
+		if leaf := cfg.Certificates[0].Leaf; leaf != nil {
+			if name := certHost(leaf); name != "" {
+				return net.JoinHostPort(name, port)
+			}
+		}
+	}
+	addrs, _ := net.InterfaceAddrs()
+	var private string
+	for _, a := range addrs {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.To4() == nil || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() {
+			continue
+		}
+		if tailnet.Contains(n.IP) {
+			return net.JoinHostPort(n.IP.String(), port)
+		}
+		if private == "" && n.IP.IsPrivate() {
+			private = n.IP.String()
+		}
+	}
+	if private != "" {
+		return net.JoinHostPort(private, port)
+	}
+	return ""
+}
+
+// tailnet is Tailscale's address range (CGNAT, 100.64.0.0/10).
+var tailnet = &net.IPNet{IP: net.IPv4(100, 64, 0, 0).To4(), Mask: net.CIDRMask(10, 32)}
+
+func certHost(leaf *x509.Certificate) string {
+	for _, name := range leaf.DNSNames {
+		if !strings.HasPrefix(name, "*") {
+			return name
+		}
+	}
+	for _, ip := range leaf.IPAddresses {
+		if !ip.IsLoopback() {
+			return ip.String()
+		}
+	}
+	return ""
+}
+
+// printQR prints a QR code of the page's address with its token on
+// stderr, for a phone's camera: --public-url's when given, else the
+// page's. Colors when stderr is a terminal.
+func (l *hubListen) printQR(stderr io.Writer, page *desk.Server, publicURL string, logger *slog.Logger) {
+	address := page.URL()
+	if publicURL != "" {
+		address = strings.TrimSuffix(publicURL, "/") + "/?token=" + page.Token()
+	}
+	modules, err := qr.Modules(address)
+	if err != nil {
+		logger.Warn("hub: no QR code of the page's address", "err", err)
+		return
+	}
+	f, ok := stderr.(*os.File)
+	color := ok && term.IsTerminal(int(f.Fd()))
+	fmt.Fprintf(stderr, "askbridge: scan to open the hub on a phone: %s\n%s", address, qr.Terminal(modules, color))
+}

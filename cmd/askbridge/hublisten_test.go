@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"crypto/x509"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/testcert"
+)
+
+// The hub's page goes beyond loopback only over TLS or when told the
+// network is encrypted; a certificate is read before anything binds, and
+// what is wrong with it names the flag and the file.
+func TestHubListenCheck(t *testing.T) {
+	cert, key, _ := testcert.Write(t)
+	_, otherKey, _ := testcert.Write(t)
+	missing := filepath.Join(t.TempDir(), "missing.pem")
+	for _, c := range []struct {
+		name   string
+		l      hubListen
+		remote bool
+		tls    bool
+		err    []string
+	}{
+		{name: "loopback", l: hubListen{addr: "127.0.0.1:7683"}},
+		{name: "localhost", l: hubListen{addr: "localhost:0"}},
+		{name: "loopback over TLS", l: hubListen{addr: "127.0.0.1:0", certFile: cert, keyFile: key}, tls: true},
+		{name: "LAN over TLS", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: key}, remote: true, tls: true},
+		{name: "tailnet, plain HTTP allowed", l: hubListen{addr: "100.64.1.2:7683", allowHTTP: true}, remote: true},
+		{name: "all interfaces without TLS", l: hubListen{addr: "0.0.0.0:7683"}, err: []string{`"0.0.0.0:7683"`, "--tls-cert", "--tls-key", "--allow-remote-http"}},
+		{name: "empty host is every interface", l: hubListen{addr: ":7683"}, err: []string{"--allow-remote-http"}},
+		{name: "no port", l: hubListen{addr: "127.0.0.1"}, err: []string{"--listen", "host:port"}},
+		{name: "cert alone", l: hubListen{addr: "0.0.0.0:7683", certFile: cert}, err: []string{"--tls-cert and --tls-key"}},
+		{name: "key alone", l: hubListen{addr: "127.0.0.1:0", keyFile: key}, err: []string{"--tls-cert and --tls-key"}},
+		{name: "missing cert", l: hubListen{addr: "0.0.0.0:7683", certFile: missing, keyFile: key}, err: []string{"--tls-cert " + missing}},
+		{name: "missing key", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: missing}, err: []string{"--tls-key " + missing}},
+		{name: "key as cert", l: hubListen{addr: "0.0.0.0:7683", certFile: key, keyFile: key}, err: []string{"--tls-cert " + key, "not a PEM certificate"}},
+		{name: "cert as key", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: cert}, err: []string{"--tls-key " + cert}},
+		{name: "another key", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: otherKey}, err: []string{"--tls-key " + otherKey, "is not the key of --tls-cert " + cert}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			remote, cfg, err := c.l.check()
+			if c.err != nil {
+				require.Error(t, err)
+				for _, s := range c.err {
+					assert.Contains(t, err.Error(), s)
+				}
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, c.remote, remote)
+			assert.Equal(t, c.tls, cfg != nil)
+		})
+	}
+}
+
+// --allow-remote-http says at every start, as a warning, that the token
+// crosses the network in clear text.
+func TestWarnClearText(t *testing.T) {
+	var b bytes.Buffer
+	warnClearText(&b, "0.0.0.0:7683")
+	line := b.String()
+	assert.Contains(t, line, "level=WARN")
+	assert.Contains(t, line, "clear text")
+	assert.Contains(t, line, "--allow-remote-http")
+	assert.Contains(t, line, "listen=0.0.0.0:7683")
+}
+
+// A refused --listen binds nothing: neither the askbridges' socket nor the
+// port.
+func TestHubRefusesRemoteHTTPBeforeBinding(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "hub.sock")
+	t.Setenv("ASKBRIDGE_HUB", sock)
+	t.Setenv("ASKBRIDGE_HUB_TOKEN", "refuse-token-0123456789")
+	probe, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := probe.Addr().(*net.TCPAddr).Port
+	probe.Close()
+	var stdout, stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- runHub([]string{"--listen", "0.0.0.0:" + strconv.Itoa(port)}, nil, &stdout, &stderr) }()
+	select {
+	case code := <-done:
+		assert.Equal(t, 2, code)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the hub did not refuse")
+	}
+	assert.Contains(t, stderr.String(), "--tls-cert and --tls-key")
+	assert.Contains(t, stderr.String(), "--allow-remote-http")
+	_, err = os.Stat(sock)
+	assert.True(t, os.IsNotExist(err), "no socket made: %v", err)
+}
+
+// A page on every interface prints an address a phone can open: the
+// certificate's name, else a tailnet or private address of this machine.
+func TestPageAddr(t *testing.T) {
+	assert.Equal(t, "", pageAddr(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 7683}, nil), "a given host is kept")
+	assert.Equal(t, "", pageAddr(&net.TCPAddr{IP: net.IPv4(192, 168, 1, 2), Port: 7683}, nil))
+	if a := pageAddr(&net.TCPAddr{IP: net.IPv4zero, Port: 7683}, nil); a != "" {
+		host, port, err := net.SplitHostPort(a)
+		require.NoError(t, err)
+		assert.Equal(t, "7683", port)
+		ip := net.ParseIP(host)
+		assert.True(t, ip != nil && !ip.IsLoopback() && !ip.IsUnspecified(), a)
+	}
+	assert.Equal(t, "laptop.tail1234.ts.net", certHost(&x509.Certificate{DNSNames: []string{"*.tail1234.ts.net", "laptop.tail1234.ts.net"}}))
+	assert.Equal(t, "100.64.1.2", certHost(&x509.Certificate{IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1), net.IPv4(100, 64, 1, 2)}}))
+	assert.Equal(t, "", certHost(&x509.Certificate{IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}}))
+}
