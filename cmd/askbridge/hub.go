@@ -26,7 +26,8 @@ func init() {
 	subcommands["hub"] = runHub
 }
 
-const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--notify] [--notify-url URL] [--on-question CMD]
+const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--tls-cert FILE --tls-key FILE | --allow-remote-http] [--qr]
+                     [--notify] [--notify-url URL] [--on-question CMD] [--public-url URL]
 
 One inbox for every agent: every askbridge of this user reports its
 questions to the hub (unless run with --hub off), and the hub's page, the
@@ -37,6 +38,14 @@ $XDG_RUNTIME_DIR/askbridge/hub.sock, else askbridge-UID/hub.sock in the
 temporary folder. The page's token is $ASKBRIDGE_HUB_TOKEN (16 characters
 at least), else one kept in the config folder (askbridge/hub-token), so
 the printed address stays the same across restarts.
+
+For a phone on the same tailnet or LAN, --listen beyond loopback (e.g.
+0.0.0.0:7683, or the tailnet address) serves the page over HTTPS with
+--tls-cert and --tls-key (e.g. from tailscale cert), or over plain HTTP
+with --allow-remote-http on a network that is already encrypted, with a
+warning at every start that the token travels in clear text. The hub then
+prints a QR code of the page's address with its token for the phone's
+camera; --qr prints it anyway (--public-url's address when given).
 
 The notifier flags are the proxy's, set here once for every agent.
 --print-unit prints a systemd user unit (a launchd agent on macOS) that

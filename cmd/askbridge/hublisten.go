@@ -28,8 +28,8 @@ type hubListen struct {
 
 func (l *hubListen) flags(fs *flag.FlagSet) {
 	fs.StringVar(&l.addr, "listen", defaultHubListen, "serve the hub's page and API on this address (127.0.0.1:0 picks a port); beyond loopback only with --tls-cert and --tls-key, or --allow-remote-http")
-	fs.StringVar(&l.certFile, "tls-cert", "", "serve the page over HTTPS with this PEM certificate (chain) file, with --tls-key; e.g. from `tailscale cert`")
-	fs.StringVar(&l.keyFile, "tls-key", "", "the PEM private key file of --tls-cert")
+	fs.StringVar(&l.certFile, "tls-cert", "", "serve the page over HTTPS with this PEM `file` of a certificate (and its chain), with --tls-key; e.g. from tailscale cert")
+	fs.StringVar(&l.keyFile, "tls-key", "", "the PEM `file` of --tls-cert's private key")
 	fs.BoolVar(&l.allowHTTP, "allow-remote-http", false, "let --listen go beyond loopback without TLS, on a network that is already encrypted (a tailnet, WireGuard): the token then travels in clear text")
 	fs.BoolVar(&l.qr, "qr", false, "print a QR code of the page's address with its token (--public-url's when given) for a phone; printed anyway when --listen goes beyond loopback")
 }
@@ -98,21 +98,27 @@ func warnClearText(stderr io.Writer, addr string) {
 	slog.New(slog.NewTextHandler(stderr, nil)).Warn("hub: --allow-remote-http: the page is served beyond loopback over plain HTTP; its token travels in clear text, and whoever reads this network's traffic can answer your agents' questions: use it only on a network that is already encrypted (a tailnet, WireGuard), else --tls-cert and --tls-key", "listen", addr)
 }
 
-// pageAddr is the host:port to print for a page listening on ln to every
-// interface (0.0.0.0, ::), which no phone can open: the certificate's
-// first name or address, else this machine's tailnet address, else its
-// first private one. "" keeps the listener's own.
+// pageAddr is the host:port to print for a page listening on ln when its
+// own would not do: beyond loopback, the certificate's first name or
+// address if it does not cover the host (a phone's browser would refuse
+// it); for every interface (0.0.0.0, ::), which no phone opens, that name,
+// else this machine's tailnet address, else its first private one. ""
+// keeps the listener's own.
 func pageAddr(ln net.Addr, cfg *tls.Config) string {
 	host, port, err := net.SplitHostPort(ln.String())
-	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsUnspecified() {
+	ip := net.ParseIP(host)
+	if err != nil || ip == nil || ip.IsLoopback() {
 		return ""
 	}
 	if cfg != nil {
-		if leaf := cfg.Certificates[0].Leaf; leaf != nil {
+		if leaf := cfg.Certificates[0].Leaf; leaf != nil && (ip.IsUnspecified() || leaf.VerifyHostname(host) != nil) {
 			if name := certHost(leaf); name != "" {
 				return net.JoinHostPort(name, port)
 			}
 		}
+	}
+	if !ip.IsUnspecified() {
+		return ""
 	}
 	addrs, _ := net.InterfaceAddrs()
 	var private string

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/tls"
 	"crypto/x509"
 	"net"
 	"os"
@@ -22,6 +23,7 @@ import (
 func TestHubListenCheck(t *testing.T) {
 	cert, key, _ := testcert.Write(t)
 	_, otherKey, _ := testcert.Write(t)
+	oldCert, oldKey := testcert.Expired(t)
 	missing := filepath.Join(t.TempDir(), "missing.pem")
 	for _, c := range []struct {
 		name   string
@@ -45,6 +47,7 @@ func TestHubListenCheck(t *testing.T) {
 		{name: "key as cert", l: hubListen{addr: "0.0.0.0:7683", certFile: key, keyFile: key}, err: []string{"--tls-cert " + key, "not a PEM certificate"}},
 		{name: "cert as key", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: cert}, err: []string{"--tls-key " + cert}},
 		{name: "another key", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: otherKey}, err: []string{"--tls-key " + otherKey, "is not the key of --tls-cert " + cert}},
+		{name: "expired", l: hubListen{addr: "0.0.0.0:7683", certFile: oldCert, keyFile: oldKey}, err: []string{"--tls-cert " + oldCert + " expired on"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			remote, cfg, err := c.l.check()
@@ -111,6 +114,11 @@ func TestPageAddr(t *testing.T) {
 		ip := net.ParseIP(host)
 		assert.True(t, ip != nil && !ip.IsLoopback() && !ip.IsUnspecified(), a)
 	}
+	ts := &tls.Config{Certificates: []tls.Certificate{{Leaf: &x509.Certificate{DNSNames: []string{"laptop.tail1234.ts.net"}, IPAddresses: []net.IP{net.IPv4(192, 168, 1, 2)}}}}}
+	assert.Equal(t, "laptop.tail1234.ts.net:7683", pageAddr(&net.TCPAddr{IP: net.IPv4zero, Port: 7683}, ts), "every interface: the certificate's name")
+	assert.Equal(t, "laptop.tail1234.ts.net:7683", pageAddr(&net.TCPAddr{IP: net.IPv4(100, 64, 1, 2), Port: 7683}, ts), "an address the certificate does not cover")
+	assert.Equal(t, "", pageAddr(&net.TCPAddr{IP: net.IPv4(192, 168, 1, 2), Port: 7683}, ts), "an address it covers")
+	assert.Equal(t, "", pageAddr(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 7683}, ts), "loopback stays loopback")
 	assert.Equal(t, "laptop.tail1234.ts.net", certHost(&x509.Certificate{DNSNames: []string{"*.tail1234.ts.net", "laptop.tail1234.ts.net"}}))
 	assert.Equal(t, "100.64.1.2", certHost(&x509.Certificate{IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1), net.IPv4(100, 64, 1, 2)}}))
 	assert.Equal(t, "", certHost(&x509.Certificate{IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}}))

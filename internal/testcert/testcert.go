@@ -22,6 +22,17 @@ import (
 // that trusts the certificate.
 func Write(t testing.TB) (certFile, keyFile string, pool *x509.CertPool) {
 	t.Helper()
+	return write(t, time.Now().Add(time.Hour))
+}
+
+// Expired is Write's certificate, expired an hour ago.
+func Expired(t testing.TB) (certFile, keyFile string) {
+	t.Helper()
+	certFile, keyFile, _ = write(t, time.Now().Add(-time.Hour))
+	return certFile, keyFile
+}
+
+func write(t testing.TB, notAfter time.Time) (certFile, keyFile string, pool *x509.CertPool) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -29,8 +40,8 @@ func Write(t testing.TB) (certFile, keyFile string, pool *x509.CertPool) {
 	tmpl := &x509.Certificate{
 		SerialNumber: big.NewInt(1),
 		Subject:      pkix.Name{CommonName: "askbridge test"},
-		NotBefore:    time.Now().Add(-time.Hour),
-		NotAfter:     time.Now().Add(time.Hour),
+		NotBefore:    notAfter.Add(-2 * time.Hour),
+		NotAfter:     notAfter,
 		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
 		KeyUsage:     x509.KeyUsageDigitalSignature,
 		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
