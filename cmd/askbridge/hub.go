@@ -75,6 +75,10 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *printUnit {
+		if _, _, err := where.check(); err != nil { // no unit that cannot start
+			fmt.Fprintln(stderr, "askbridge hub:", err)
+			return 2
+		}
 		return printHubUnit(fs, stdout, stderr)
 	}
 	var level slog.Level

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -35,8 +36,15 @@ func (l *hubListen) flags(fs *flag.FlagSet) {
 }
 
 // check validates the flags before anything binds. It says whether the
-// page listens beyond loopback, and loads the certificate (nil: plain HTTP).
+// page listens beyond loopback, and loads the certificate (nil: plain
+// HTTP). The files' paths become absolute, for --print-unit's unit, which
+// starts elsewhere.
 func (l *hubListen) check() (remote bool, cfg *tls.Config, err error) {
+	for _, file := range []*string{&l.certFile, &l.keyFile} {
+		if *file != "" {
+			*file, _ = filepath.Abs(*file)
+		}
+	}
 	host, _, err := net.SplitHostPort(l.addr)
 	if err != nil {
 		return false, nil, fmt.Errorf("--listen %q: want host:port, e.g. %s", l.addr, defaultHubListen)

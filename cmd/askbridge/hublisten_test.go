@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -122,4 +123,26 @@ func TestPageAddr(t *testing.T) {
 	assert.Equal(t, "laptop.tail1234.ts.net", certHost(&x509.Certificate{DNSNames: []string{"*.tail1234.ts.net", "laptop.tail1234.ts.net"}}))
 	assert.Equal(t, "100.64.1.2", certHost(&x509.Certificate{IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1), net.IPv4(100, 64, 1, 2)}}))
 	assert.Equal(t, "", certHost(&x509.Certificate{IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}}))
+}
+
+// --print-unit checks the certificate, so that no unit that cannot start is
+// installed, and names its files by absolute path: the unit starts in
+// another folder.
+func TestHubPrintUnitTLS(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no unit on Windows")
+	}
+	cert, key, _ := testcert.Write(t)
+	t.Chdir(filepath.Dir(cert))
+	var stdout, stderr bytes.Buffer
+	code := runHub([]string{"--print-unit", "--listen", "0.0.0.0:7683", "--tls-cert", "cert.pem", "--tls-key", "key.pem"}, nil, &stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	assert.Contains(t, stdout.String(), "--tls-cert="+cert)
+	assert.Contains(t, stdout.String(), "--tls-key="+key)
+
+	stdout.Reset()
+	code = runHub([]string{"--print-unit", "--listen", "0.0.0.0:7683"}, nil, &stdout, &stderr)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, stdout.String())
+	assert.Contains(t, stderr.String(), "--allow-remote-http")
 }
