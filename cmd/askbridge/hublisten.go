@@ -4,9 +4,11 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/pem"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"os"
@@ -51,8 +53,10 @@ func (l *hubListen) check() (remote bool, cfg *tls.Config, err error) {
 	}
 	remote = !loopback(host)
 	switch {
-	case (l.certFile == "") != (l.keyFile == ""):
-		return false, nil, fmt.Errorf("--tls-cert and --tls-key go together: give both files, or neither")
+	case l.keyFile == "" && l.certFile != "":
+		return false, nil, fmt.Errorf("--tls-cert is given without --tls-key: --tls-cert and --tls-key go together")
+	case l.certFile == "" && l.keyFile != "":
+		return false, nil, fmt.Errorf("--tls-key is given without --tls-cert: --tls-cert and --tls-key go together")
 	case l.certFile != "":
 		cfg, err = loadTLS(l.certFile, l.keyFile)
 		return remote, cfg, err
@@ -67,11 +71,11 @@ func (l *hubListen) check() (remote bool, cfg *tls.Config, err error) {
 func loadTLS(certFile, keyFile string) (*tls.Config, error) {
 	certPEM, err := os.ReadFile(certFile)
 	if err != nil {
-		return nil, fmt.Errorf("--tls-cert %s: %v", certFile, err)
+		return nil, fmt.Errorf("--tls-cert %s: %v", certFile, pathless(err))
 	}
 	keyPEM, err := os.ReadFile(keyFile)
 	if err != nil {
-		return nil, fmt.Errorf("--tls-key %s: %v", keyFile, err)
+		return nil, fmt.Errorf("--tls-key %s: %v", keyFile, pathless(err))
 	}
 	if !hasCertificate(certPEM) {
 		return nil, fmt.Errorf("--tls-cert %s: not a PEM certificate (no BEGIN CERTIFICATE block)", certFile)
@@ -86,6 +90,15 @@ func loadTLS(certFile, keyFile string) (*tls.Config, error) {
 		return nil, fmt.Errorf("--tls-cert %s expired on %s: renew it", certFile, cert.Leaf.NotAfter.Format(time.DateOnly))
 	}
 	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
+}
+
+// pathless is err without the path the message names already.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func hasCertificate(data []byte) bool {

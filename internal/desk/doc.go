@@ -20,4 +20,6 @@
 // button: no desk token, the one-time signed token (answertoken) is the
 // credential, and it answers only its set, with its option, while the set
 // waits. Options.PublicURL names the host a phone reaches the desk at.
+// With Options.TLS it serves HTTPS only (the hub's --tls-cert), and its
+// own origin is then https:// and the host asked for.
 package desk
