@@ -55,17 +55,24 @@ func New(board *permission.Board, logger *slog.Logger) *Hub {
 	return &Hub{board: board, logger: logger, peers: map[*peer]struct{}{}, mirrors: map[string]*mirror{}}
 }
 
-// Serve takes askbridges on ln until ctx ends or ln is closed.
+// Serve takes askbridges on ln until ctx ends (ln is closed then, before
+// Serve returns) or ln is closed.
 func (h *Hub) Serve(ctx context.Context, ln *Listener) error {
 	go h.forwardHolds(ctx)
+	closed := make(chan struct{})
 	go func() {
 		<-ctx.Done()
 		ln.Close()
+		close(closed)
 	}()
 	for {
 		c, err := ln.AcceptUnix()
 		if err != nil {
-			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
+			if ctx.Err() != nil {
+				<-closed // the lock let go too: a next hub may start
+				return nil
+			}
+			if errors.Is(err, net.ErrClosed) {
 				return nil
 			}
 			h.logger.Warn("hub: accept", "err", err)
