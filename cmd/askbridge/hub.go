@@ -128,6 +128,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	board := permission.NewBoard()
 	h := hub.New(board, logger)
+	keepHistory(h, logger)
 	page := desk.New(ln, board, desk.Options{Token: token, Logger: logger, Origin: h.Origin,
 		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances},
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
@@ -180,4 +181,18 @@ func printHubUnit(fs *flag.FlagSet, stdout, stderr io.Writer) int {
 	}
 	io.WriteString(stdout, unit)
 	return 0
+}
+
+// keepHistory gives the hub its history file; without one (an unreadable
+// file, no folder for it) the hub runs with a history of this run only.
+func keepHistory(h *hub.Hub, logger *slog.Logger) {
+	path, err := hub.HistoryPath()
+	if err == nil {
+		var store *hub.Store
+		if store, err = hub.OpenStore(path, logger); err == nil {
+			h.Keep(store)
+			return
+		}
+	}
+	logger.Warn("hub: the history will not outlive this run", "err", err)
 }

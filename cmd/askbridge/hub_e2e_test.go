@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,7 +30,8 @@ type hubProc struct {
 
 func startHubProc(t *testing.T, sock string, args ...string) *hubProc {
 	cmd := exec.Command(askbridgeBin, append([]string{"hub", "--listen", "127.0.0.1:0"}, args...)...)
-	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock, "ASKBRIDGE_HUB_TOKEN="+hubTestToken, "GORACE=atexit_sleep_ms=0")
+	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock, "ASKBRIDGE_HUB_TOKEN="+hubTestToken, "GORACE=atexit_sleep_ms=0",
+		"XDG_STATE_HOME="+filepath.Join(filepath.Dir(sock), "state")) // the history beside the socket
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
@@ -174,6 +176,23 @@ func TestE2EHubAnswersTheRightAgent(t *testing.T) {
 	assert.Equal(t, filepath.Join(dirA, "api"), back[0].CWD)
 	assert.Equal(t, "scripted-agent", back[0].Instance.Agent, "named again after the restart")
 	assert.Less(t, time.Since(start), 3*time.Second, "askbridges come back within about 2 s")
+	// B's set, answered before the kill, is in the restarted hub's history.
+	var sessions []struct{ ID string }
+	h.do("GET", "/api/session", "", &sessions)
+	found := false
+	for _, s := range sessions {
+		var hist struct {
+			Rounds []struct {
+				State   string
+				Answers map[string]string
+			}
+		}
+		h.do("GET", "/api/session/"+url.PathEscape(s.ID)+"/history", "", &hist)
+		for _, r := range hist.Rounds {
+			found = found || r.State == "answered" && r.Answers["Deploy B?"] == "no"
+		}
+	}
+	assert.True(t, found, "the history outlives the hub: %v", sessions)
 
 	// A stopped hub delays no question.
 	require.NoError(t, h.cmd.Process.Signal(syscall.SIGSTOP))

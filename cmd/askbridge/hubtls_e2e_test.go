@@ -28,7 +28,8 @@ import (
 func startHubStderr(t *testing.T, args ...string) (page, code string) {
 	sock := filepath.Join(t.TempDir(), "hub.sock")
 	cmd := exec.Command(askbridgeBin, append([]string{"hub"}, args...)...)
-	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock, "ASKBRIDGE_HUB_TOKEN="+hubTestToken, "GORACE=atexit_sleep_ms=0")
+	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock, "ASKBRIDGE_HUB_TOKEN="+hubTestToken, "GORACE=atexit_sleep_ms=0",
+		"XDG_STATE_HOME="+filepath.Join(filepath.Dir(sock), "state")) // the history beside the socket
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())

@@ -27,6 +27,8 @@ type Hub struct {
 	mu      sync.Mutex
 	peers   map[*peer]struct{}
 	mirrors map[string]*mirror // hub set id -> its mirror
+	past    map[string]origin  // sets of the history kept from before (Keep)
+	store   *Store             // the history, when kept
 }
 
 // peer is a connected askbridge.
@@ -52,7 +54,7 @@ func New(board *permission.Board, logger *slog.Logger) *Hub {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Hub{board: board, logger: logger, peers: map[*peer]struct{}{}, mirrors: map[string]*mirror{}}
+	return &Hub{board: board, logger: logger, peers: map[*peer]struct{}{}, mirrors: map[string]*mirror{}, past: map[string]origin{}}
 }
 
 // Serve takes askbridges on ln until ctx ends (ln is closed then, before
@@ -134,6 +136,7 @@ func (h *Hub) asked(p *peer, set permission.Pending) {
 // answerBack sends the askbridge what the hub's page made of its set.
 func (h *Hub) answerBack(m *mirror) {
 	<-m.ticket.Done()
+	h.keep(m)
 	if m.there.Load() {
 		return
 	}
@@ -203,6 +206,9 @@ func (h *Hub) Origin(id string) (instance any, cwd string) {
 	defer h.mu.Unlock()
 	m, ok := h.mirrors[id]
 	if !ok {
+		if o, ok := h.past[id]; ok {
+			return o.inst, o.cwd
+		}
 		return nil, ""
 	}
 	inst := m.peer.inst

@@ -1,0 +1,71 @@
+package hub
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// Keep gives the hub a history that outlives it: the sets kept in s go
+// back on the board, finished, with where they came from, and every set
+// that ends from now on is added to s. Call before Serve.
+func (h *Hub) Keep(s *Store) {
+	restored := 0
+	for _, k := range s.sets() {
+		var p permission.Pending
+		if err := json.Unmarshal(k.Set, &p); err != nil {
+			continue
+		}
+		if err := h.board.Restore(p); err != nil {
+			h.logger.Debug("hub: a set of the history not restored", "err", err)
+			continue
+		}
+		restored++
+		h.mu.Lock()
+		if k.Instance != nil {
+			h.past[p.ID] = origin{inst: *k.Instance, cwd: k.CWD}
+		}
+		// Instance ids go on after those of the history, so a new
+		// askbridge's sessions are not taken for an old one's.
+		if id, _, ok := strings.Cut(p.SessionID, "/"); ok {
+			if n, err := strconv.ParseInt(strings.TrimPrefix(id, "a"), 10, 64); err == nil {
+				for cur := h.seq.Load(); cur < n && !h.seq.CompareAndSwap(cur, n); cur = h.seq.Load() {
+				}
+			}
+		}
+		h.mu.Unlock()
+	}
+	h.store = s
+	h.logger.Debug("hub: history restored", "sets", restored)
+}
+
+// origin is where a set of the history came from.
+type origin struct {
+	inst Instance
+	cwd  string
+}
+
+// keep adds a set that ended to the history, as the page shows it.
+func (h *Hub) keep(m *mirror) {
+	if h.store == nil {
+		return
+	}
+	p, ok := h.board.Get(m.ticket.ID)
+	if !ok || p.State == permission.StatePending {
+		return
+	}
+	inst, cwd := h.Origin(m.ticket.ID)
+	set, err := json.Marshal(p)
+	if err != nil {
+		return
+	}
+	k := kept{Set: set, CWD: cwd}
+	if i, ok := inst.(Instance); ok {
+		k.Instance = &i
+	}
+	if err := h.store.add(k); err != nil {
+		h.logger.Warn("hub: the history could not keep a set", "err", err)
+	}
+}

@@ -1,0 +1,43 @@
+package permission
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Restore puts a set that ended before back into the board's history, as
+// it was shown (secret answers already the placeholder): the hub keeps its
+// history across a restart this way. The set is finished: it is listed in
+// its session's history, never pending, never answered again. Its id is
+// kept, and sets opened later get ids after it.
+func (b *Board) Restore(p Pending) error {
+	if p.State == StatePending || p.State == "" {
+		return errors.New("restore: only a set that ended can be restored")
+	}
+	n, err := strconv.ParseInt(strings.TrimPrefix(p.ID, "q"), 10, 64)
+	if err != nil || !strings.HasPrefix(p.ID, "q") || n <= 0 {
+		return fmt.Errorf("restore: %q is not a set id of a board", p.ID)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	t := &Ticket{ID: p.ID, seq: n, board: b, ctx: ctx, cancel: cancel, p: p, answered: p.Answered, result: p.Result}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, dup := b.tickets[p.ID]; dup {
+		return fmt.Errorf("restore: the board has a set %s already", p.ID)
+	}
+	for cur := b.seq.Load(); cur < n && !b.seq.CompareAndSwap(cur, n); cur = b.seq.Load() {
+	}
+	b.tickets[p.ID] = t
+	ts := append(b.history[p.SessionID], t)
+	slices.SortStableFunc(ts, func(x, y *Ticket) int { return int(x.seq - y.seq) })
+	b.history[p.SessionID] = ts
+	if p.Round > b.rounds[p.SessionID] {
+		b.rounds[p.SessionID] = p.Round
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+package permission
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRestoredSetsAreHistoryNeverPending(t *testing.T) {
+	old := NewBoard()
+	tk := old.Open(Request{SessionID: "a1/s", Round: 1, Questions: []Question{{Question: "Pick?", Header: "P", Options: []Option{{Label: "x"}, {Label: "y"}}}}})
+	require.NoError(t, old.Answer(tk.ID, Result{Answers: []Answered{{Question: Question{Question: "Pick?"}, Answer: Answer{Labels: []string{"y"}}}}}))
+	ended, _ := old.Get(tk.ID)
+
+	b := NewBoard()
+	require.NoError(t, b.Restore(ended))
+	got, ok := b.History("a1/s")
+	require.True(t, ok)
+	require.Len(t, got, 1)
+	assert.Equal(t, StateAnswered, got[0].State)
+	assert.Equal(t, "y", got[0].Result.Answers[0].Answer.Text())
+	assert.Empty(t, b.List(), "a restored set is never pending")
+	assert.ErrorIs(t, b.Answer(tk.ID, Result{}), ErrResolved)
+	assert.Equal(t, []string{"a1/s"}, b.Sessions())
+
+	next := b.Open(Request{SessionID: "a1/s", Round: 2, Questions: ended.Questions})
+	assert.NotEqual(t, tk.ID, next.ID, "a later set gets an id after the restored ones")
+	round, _ := b.NextRound("a1/s", 0)
+	assert.Equal(t, 2, round, "rounds go on after the restored ones")
+
+	assert.Error(t, b.Restore(ended), "twice")
+	pending := ended
+	pending.State = StatePending
+	assert.Error(t, b.Restore(pending))
+	bad := ended
+	bad.ID = "x7"
+	assert.Error(t, b.Restore(bad))
+}
