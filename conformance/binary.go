@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sync"
 	"time"
 )
@@ -134,12 +133,12 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-var deskAt = regexp.MustCompile(`askbridge: desk at (http://[^/\s]+/)`)
+var deskAt = lazyRegexp(`askbridge: desk at (http://[^/\s]+/)`)
 
 // deskURL waits for the line where askbridge says where its desk is.
 func (s *syncBuffer) deskURL(ctx context.Context) (string, error) {
 	for {
-		if m := deskAt.FindStringSubmatch(s.String()); m != nil {
+		if m := deskAt().FindStringSubmatch(s.String()); m != nil {
 			return m[1], nil
 		}
 		select {

@@ -18,7 +18,7 @@ const (
 
 // mcpEntry matches the head of the server entry askbridge adds to
 // session/new, with the command and socket it was started with.
-var mcpEntry = regexp.MustCompile(`"name":"([^"]*)","command":"[^"]*","args":\["mcp"\],"env":\[\{"name":"ASKBRIDGE_SOCKET","value":"[^"]*"\}`)
+var mcpEntry = lazyRegexp(`"name":"([^"]*)","command":"[^"]*","args":\["mcp"\],"env":\[\{"name":"ASKBRIDGE_SOCKET","value":"[^"]*"\}`)
 
 // The http entry askbridge lists for agents that take no stdio server
 // (Copilot CLI): its port and bearer token are new each run, and a fixture
@@ -29,22 +29,22 @@ const (
 )
 
 var (
-	mcpHTTPURL = regexp.MustCompile(`"url":"http://127\.0\.0\.1:[0-9]+/mcp/`)
-	mcpBearer  = regexp.MustCompile(`"value":"Bearer [0-9a-f]{64}"`)
+	mcpHTTPURL = lazyRegexp(`"url":"http://127\.0\.0\.1:[0-9]+/mcp/`)
+	mcpBearer  = lazyRegexp(`"value":"Bearer [0-9a-f]{64}"`)
 )
 
 // withMCPPaths puts MCPCommand and MCPSocket in the entry (MCPPort and
 // MCPToken in an http one), and MCPServer for the server's name wherever
 // it is.
 func withMCPPaths(line []byte) []byte {
-	if mcpEntry.Match(line) {
-		line = mcpEntry.ReplaceAll(line, []byte(`"name":"$1","command":"`+MCPCommand+`","args":["mcp"],"env":[{"name":"ASKBRIDGE_SOCKET","value":"`+MCPSocket+`"}`))
+	if mcpEntry().Match(line) {
+		line = mcpEntry().ReplaceAll(line, []byte(`"name":"$1","command":"`+MCPCommand+`","args":["mcp"],"env":[{"name":"ASKBRIDGE_SOCKET","value":"`+MCPSocket+`"}`))
 	}
-	if mcpHTTPURL.Match(line) {
-		line = mcpHTTPURL.ReplaceAllLiteral(line, []byte(`"url":"http://127.0.0.1:`+MCPPort+`/mcp/`))
-		line = mcpBearer.ReplaceAllLiteral(line, []byte(`"value":"Bearer `+MCPToken+`"`))
+	if mcpHTTPURL().Match(line) {
+		line = mcpHTTPURL().ReplaceAllLiteral(line, []byte(`"url":"http://127.0.0.1:`+MCPPort+`/mcp/`))
+		line = mcpBearer().ReplaceAllLiteral(line, []byte(`"value":"Bearer `+MCPToken+`"`))
 	}
-	return mcpServerName.ReplaceAllLiteral(line, []byte(MCPServer))
+	return mcpServerName().ReplaceAllLiteral(line, []byte(MCPServer))
 }
 
 // The server's name is random per run (adapter.MCPAsk.ServerName): a
@@ -53,8 +53,9 @@ func withMCPPaths(line []byte) []byte {
 const MCPServer = "$MCP_SERVER"
 
 var (
-	mcpServerName  = regexp.MustCompile(regexp.QuoteMeta(adapter.MCPServerPrefix) + `[g-z]{` + strconv.Itoa(adapter.MCPServerRandom) + `}`)
-	mcpServerGiven = regexp.MustCompile(`"name":"(` + mcpServerName.String() + `)","(?:command|url)"`)
+	mcpServerPattern = regexp.QuoteMeta(adapter.MCPServerPrefix) + `[g-z]{` + strconv.Itoa(adapter.MCPServerRandom) + `}`
+	mcpServerName    = lazyRegexp(mcpServerPattern)
+	mcpServerGiven   = lazyRegexp(`"name":"(` + mcpServerPattern + `)","(?:command|url)"`)
 )
 
 // withMCPServer replaces MCPServer in line with the name askbridge listed
@@ -64,7 +65,7 @@ func withMCPServer(line []byte, got [][]byte) []byte {
 		return line
 	}
 	for _, g := range got {
-		if m := mcpServerGiven.FindSubmatch(g); m != nil {
+		if m := mcpServerGiven().FindSubmatch(g); m != nil {
 			return bytes.ReplaceAll(line, []byte(MCPServer), m[1])
 		}
 	}
@@ -75,24 +76,24 @@ func withMCPServer(line []byte, got [][]byte) []byte {
 // listed its server in as $MCP_TAG_<k>: the tag is new each run. The agent
 // side puts in the tag it received.
 var (
-	mcpTagRef   = regexp.MustCompile(`\$MCP_TAG_([0-9]+)`)
-	mcpTagGiven = regexp.MustCompile(`"name":"ASKBRIDGE_MCP_TAG","value":"([^"]*)"|"url":"http://127\.0\.0\.1:[0-9]+/mcp/([^"]*)"`)
+	mcpTagRef   = lazyRegexp(`\$MCP_TAG_([0-9]+)`)
+	mcpTagGiven = lazyRegexp(`"name":"ASKBRIDGE_MCP_TAG","value":"([^"]*)"|"url":"http://127\.0\.0\.1:[0-9]+/mcp/([^"]*)"`)
 )
 
 // withMCPTags replaces the tag references in line with the tags found in
 // got, what the agent received so far.
 func withMCPTags(line []byte, got [][]byte) []byte {
-	if !mcpTagRef.Match(line) {
+	if !mcpTagRef().Match(line) {
 		return line
 	}
 	var tags []string
 	for _, g := range got {
-		for _, m := range mcpTagGiven.FindAllSubmatch(g, -1) {
+		for _, m := range mcpTagGiven().FindAllSubmatch(g, -1) {
 			tags = append(tags, string(m[1])+string(m[2])) // stdio's env, or http's path
 		}
 	}
-	return mcpTagRef.ReplaceAllFunc(line, func(ref []byte) []byte {
-		k, _ := strconv.Atoi(string(mcpTagRef.FindSubmatch(ref)[1]))
+	return mcpTagRef().ReplaceAllFunc(line, func(ref []byte) []byte {
+		k, _ := strconv.Atoi(string(mcpTagRef().FindSubmatch(ref)[1]))
 		if k < 1 || k > len(tags) {
 			return ref // askbridge gave no such tag: the ask shows it
 		}

@@ -3,20 +3,19 @@ package conformance
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"strings"
 )
 
 // generatedID matches the tool call ids askbridge makes up: the only part of
 // its output that differs from run to run.
-var generatedID = regexp.MustCompile(`askbridge-[0-9a-f]{16}`)
+var generatedID = lazyRegexp(`askbridge-[0-9a-f]{16}`)
 
 // ownID matches the ids of askbridge's own requests, "askbridge-<random>-N",
 // random per run; fixtures spell them "askbridge-N", and fixtureID matches
 // that spelling.
 var (
-	ownID     = regexp.MustCompile(`"askbridge-([0-9a-f]{16})-([0-9]+)"`)
-	fixtureID = regexp.MustCompile(`"askbridge-([0-9]+)"`)
+	ownID     = lazyRegexp(`"askbridge-([0-9a-f]{16})-([0-9]+)"`)
+	fixtureID = lazyRegexp(`"askbridge-([0-9]+)"`)
 )
 
 // ownIDs translates askbridge's request ids between a run and a fixture.
@@ -25,10 +24,10 @@ type ownIDs struct{ random string }
 // fromWire spells the ids of a line received as the fixture does, and
 // learns the run's random part.
 func (o *ownIDs) fromWire(line []byte) []byte {
-	if m := ownID.FindSubmatch(line); m != nil {
+	if m := ownID().FindSubmatch(line); m != nil {
 		o.random = string(m[1])
 	}
-	return ownID.ReplaceAll(line, []byte(`"askbridge-$2"`))
+	return ownID().ReplaceAll(line, []byte(`"askbridge-$2"`))
 }
 
 // toWire spells the ids of a line to send as the run does.
@@ -36,14 +35,14 @@ func (o *ownIDs) toWire(line []byte) []byte {
 	if o.random == "" {
 		return line
 	}
-	return fixtureID.ReplaceAll(line, []byte(`"askbridge-`+o.random+`-$1"`))
+	return fixtureID().ReplaceAll(line, []byte(`"askbridge-`+o.random+`-$1"`))
 }
 
 // Normalize makes a line comparable: generated ids (and MCP tags) replaced,
 // the paths of the MCP server askbridge lists made MCPCommand and MCPSocket,
 // JSON indented with sorted keys. Nothing else is changed.
 func Normalize(line []byte) string {
-	line = generatedID.ReplaceAll(withMCPPaths(line), []byte("askbridge-ID"))
+	line = generatedID().ReplaceAll(withMCPPaths(line), []byte("askbridge-ID"))
 	var v any
 	if err := json.Unmarshal(line, &v); err != nil {
 		return string(line)

@@ -47,9 +47,9 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 		}
 		switch e.Dir {
 		case "c2a":
-			f.Client = append(f.Client, ownID.ReplaceAll(compact(e.Msg), []byte(`"askbridge-$2"`)))
+			f.Client = append(f.Client, ownID().ReplaceAll(compact(e.Msg), []byte(`"askbridge-$2"`)))
 		case "a2c":
-			f.Agent = append(f.Agent, mcpServerName.ReplaceAllLiteral(compact(e.Msg), []byte(MCPServer)))
+			f.Agent = append(f.Agent, mcpServerName().ReplaceAllLiteral(compact(e.Msg), []byte(MCPServer)))
 		case adapter.Desk:
 			d := DeskLine{After: len(f.Client), Asked: asked}
 			if err := json.Unmarshal(e.Msg, &d.DeskResolution); err != nil {

@@ -46,7 +46,7 @@ func (f *Fixture) Update(got Got) {
 func normalizedLines(lines [][]byte) [][]byte {
 	out := make([][]byte, len(lines))
 	for i, l := range lines {
-		out[i] = generatedID.ReplaceAll(withMCPPaths(l), []byte("askbridge-ID"))
+		out[i] = generatedID().ReplaceAll(withMCPPaths(l), []byte("askbridge-ID"))
 	}
 	return out
 }
