@@ -210,6 +210,10 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		Source    string            `json:"source,omitempty"` // where it was resolved from
 		Questions []wireQuestion    `json:"questions"`
 		Answers   map[string]string `json:"answers,omitempty"`
+		// Instance and CWD say where the set came from (Options.Origin),
+		// the hub's sets kept from before its restart included.
+		Instance any    `json:"instance,omitempty"`
+		CWD      string `json:"cwd,omitempty"`
 	}
 	out := struct {
 		SessionID string  `json:"sessionID"`
@@ -219,6 +223,9 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		rd := round{Round: p.Round, Kind: p.Kind, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
 		if p.Result != nil {
 			rd.Source = p.Result.Source
+		}
+		if s.opts.Origin != nil {
+			rd.Instance, rd.CWD = s.opts.Origin(p.ID)
 		}
 		for _, q := range p.Questions {
 			rd.Questions = append(rd.Questions, toWireQuestion(q, ""))

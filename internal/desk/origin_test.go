@@ -53,6 +53,23 @@ func TestOriginAndRoutes(t *testing.T) {
 		assert.Less(t, *sets[0].WaitedMs, int64(time.Minute/time.Millisecond))
 	}
 
+	// The history says it too, once the set has ended.
+	require.NoError(t, board.CancelFrom(sets[0].ID, permission.SourceDesk, "rejected"))
+	resp, body = get("/api/session/s/history", token)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var hist struct {
+		Rounds []struct {
+			State    string
+			CWD      string
+			Instance map[string]string
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(body), &hist))
+	require.Len(t, hist.Rounds, 1)
+	assert.Equal(t, permission.StateCancelled, hist.Rounds[0].State)
+	assert.Equal(t, "/src/api", hist.Rounds[0].CWD)
+	assert.Equal(t, map[string]string{"agent": "claude", "id": sets[0].ID}, hist.Rounds[0].Instance)
+
 	resp, body = get("/instance", token)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, `["one"]`, body)

@@ -109,6 +109,8 @@ func TestBrowserHubPage(t *testing.T) {
 	assert.Contains(t, out, "PHONE LEFT "+claudeGroup+"\n")
 	assert.Contains(t, out, "PHONE TITLE AFTER ANSWER (1) askbridge · answer desk\n")
 	assert.Contains(t, out, "PHONE TITLE AT THE END askbridge · answer desk\n")
+	assert.Regexp(t, `PHONE HISTORY Round 1 \(answered\) Port — `+regexp.QuoteMeta(codexGroup)+`Which port`, out, "the history says who asked")
+	assert.Contains(t, out, "PHONE HISTORY Round 1 (cancelled) Database — "+claudeGroup+"\n")
 
 	for _, s := range []struct {
 		name   string

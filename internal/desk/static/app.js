@@ -171,9 +171,15 @@ async function refresh() {
 // survives a reload.
 async function refreshHistory() {
   const items = [];
+  const hists = [];
   for (const s of await api("GET", "/api/session")) {
     const h = await api("GET", `/api/session/${encodeURIComponent(s.id)}/history`).catch(() => null);
-    if (!h) continue;
+    if (h) hists.push(h);
+  }
+  // On the hub each set says which agent in which folder asked it, the
+  // sets kept from before a restart too.
+  const hosts = new Set(hists.flatMap((h) => h.rounds).map((r) => (r.instance && r.instance.host) || ""));
+  for (const h of hists) {
     for (const r of h.rounds) {
       const answers = r.answers ? Object.entries(r.answers).map(([q, a]) => `${q} → ${a}`).join("; ") : "";
       // A set --on-timeout recommended answered says so.
@@ -182,6 +188,7 @@ async function refreshHistory() {
         el("span", { class: "round", text: r.kind === "approval" ? "Approval" : `Round ${r.round}` }), " ",
         el("span", { class: `state ${r.state}`, text: `(${state})` }), " ",
         el("span", { text: r.questions.map((q) => q.header).join(", ") }),
+        r.instance ? el("span", { class: "origin", text: ` — ${originTitle(r.instance, r.cwd, hosts.size > 1)}` }) : null,
         answers ? el("div", { text: answers }) : null));
     }
   }

@@ -20,6 +20,14 @@ function shortFolder(cwd, home) {
   return cwd;
 }
 
+// originTitle names where a set comes from: "Claude Code · ~/src/api · Zed";
+// withHost puts the machine before the folder, for folders of several.
+function originTitle(i, cwd, withHost) {
+  let folder = shortFolder(cwd, i.home);
+  if (withHost && i.host) folder = `${i.host}:${folder}`;
+  return [i.agent || "agent", folder, i.client].filter(Boolean).join(" · ");
+}
+
 function waitedText(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
   if (s < 60) return `waiting ${s} s`;
@@ -40,10 +48,7 @@ function groupsOf(list) {
     const k = JSON.stringify([i.agent || "", i.host || "", p.cwd || "", i.client || ""]);
     let g = groups.get(k);
     if (!g) {
-      let folder = shortFolder(p.cwd, i.home);
-      // Folders on other machines: say which machine when there are several.
-      if (hosts.size > 1 && i.host) folder = `${i.host}:${folder}`;
-      g = { key: k, title: [i.agent || "agent", folder, i.client].filter(Boolean).join(" · "), sets: [], since: Infinity };
+      g = { key: k, title: originTitle(i, p.cwd, hosts.size > 1), sets: [], since: Infinity };
       groups.set(k, g);
     }
     g.sets.push(p);
