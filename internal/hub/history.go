@@ -49,7 +49,7 @@ type origin struct {
 
 // keep adds a set that ended to the history, as the page shows it.
 func (h *Hub) keep(m *mirror) {
-	if h.store == nil {
+	if h.store == nil || m.unkept.Load() {
 		return
 	}
 	p, ok := h.board.Get(m.ticket.ID)

@@ -47,6 +47,9 @@ type mirror struct {
 	// there: the set ended at the askbridge (or the askbridge left), so
 	// the hub's result is not sent back.
 	there atomic.Bool
+	// unkept: the set did not end, the hub stopped; the history does not
+	// keep it (its askbridge sends it again to the next hub).
+	unkept atomic.Bool
 }
 
 // New returns a hub putting the askbridges' sets on board.
@@ -111,7 +114,7 @@ func (h *Hub) serve(ctx context.Context, c net.Conn) {
 			h.ended(p, *m.Set)
 		}
 	})
-	h.leave(p)
+	h.leave(p, ctx.Err() != nil)
 }
 
 // asked puts a set on the board, once: an askbridge sends its pending
@@ -165,8 +168,9 @@ func (h *Hub) ended(p *peer, set permission.Pending) {
 	}
 }
 
-// leave cancels the sets of an askbridge that went away.
-func (h *Hub) leave(p *peer) {
+// leave cancels the sets of an askbridge that went away. stopping: the
+// hub itself stops, and its history keeps none of them (they did not end).
+func (h *Hub) leave(p *peer, stopping bool) {
 	h.mu.Lock()
 	delete(h.peers, p)
 	sets := p.sets
@@ -174,6 +178,7 @@ func (h *Hub) leave(p *peer) {
 	h.mu.Unlock()
 	for _, m := range sets {
 		m.there.Store(true)
+		m.unkept.Store(stopping)
 		h.board.CancelFrom(m.ticket.ID, permission.SourceHub, "the askbridge left the hub")
 	}
 	level := slog.LevelInfo
