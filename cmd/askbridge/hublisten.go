@@ -180,7 +180,7 @@ func certHost(leaf *x509.Certificate) string {
 
 // printQR prints a QR code of the page's address with its token on
 // stderr, for a phone's camera: --public-url's when given, else the
-// page's. Colors when stderr is a terminal.
+// page's. Colors when stderr is a terminal that takes them (qrColor).
 func (l *hubListen) printQR(stderr io.Writer, page *desk.Server, publicURL string, logger *slog.Logger) {
 	address := page.URL()
 	if publicURL != "" {
@@ -192,6 +192,13 @@ func (l *hubListen) printQR(stderr io.Writer, page *desk.Server, publicURL strin
 		return
 	}
 	f, ok := stderr.(*os.File)
-	color := ok && term.IsTerminal(int(f.Fd()))
+	color := qrColor(ok && term.IsTerminal(int(f.Fd())), os.Getenv)
 	fmt.Fprintf(stderr, "askbridge: scan to open the hub on a phone: %s\n%s", address, qr.Terminal(modules, color))
+}
+
+// qrColor says whether the QR code gets its ANSI colors: on a terminal,
+// unless NO_COLOR is set (https://no-color.org) or TERM is dumb, which
+// takes no escape sequences. The half blocks stay: they need none.
+func qrColor(terminal bool, getenv func(string) string) bool {
+	return terminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
 }

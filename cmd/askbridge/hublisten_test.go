@@ -146,3 +146,22 @@ func TestHubPrintUnitTLS(t *testing.T) {
 	assert.Empty(t, stdout.String())
 	assert.Contains(t, stderr.String(), "--allow-remote-http")
 }
+
+// The QR code's colors are for a terminal that takes them: not a pipe or a
+// log file, not with NO_COLOR, not on a dumb terminal.
+func TestQRColor(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		return func(k string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	assert.True(t, qrColor(true, env("TERM", "xterm-256color")))
+	assert.False(t, qrColor(false, env("TERM", "xterm-256color")), "not a terminal")
+	assert.False(t, qrColor(true, env("TERM", "xterm", "NO_COLOR", "1")), "NO_COLOR")
+	assert.False(t, qrColor(true, env("TERM", "dumb")), "a dumb terminal")
+}
