@@ -94,6 +94,9 @@ func loadTLS(certFile, keyFile string) (*tls.Config, error) {
 
 // pathless is err without the path the message names already.
 func pathless(err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return errors.New("no such file") // the same words on every OS
+	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
