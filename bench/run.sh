@@ -43,5 +43,5 @@ go run ./bench/relaybench -askbridge bin/askbridge "${relays[@]}" "$@"
 echo
 go build -o bin/relaybench ./bench/relaybench
 go run ./bench/hubbench -askbridge bin/askbridge \
-  -relaybench "bin/relaybench -askbridge bin/askbridge -limitrelay bin/limitrelay -n 100000 -runs 3"
+  -relaybench "bin/relaybench -askbridge bin/askbridge -limitrelay bin/limitrelay -n 100000 -runs 5"
 go run ./bench/mcpinit -askbridge bin/askbridge
