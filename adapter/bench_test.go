@@ -13,3 +13,9 @@ import (
 func BenchmarkBridgeNotifications(b *testing.B) {
 	relaytest.Notifications(b, func(r *relay.Relay) { NewBridge(Options{}).Setup(r) })
 }
+
+// BenchmarkBridgeNotificationsToAgent is the other way, client to agent,
+// with a method no dialect wants.
+func BenchmarkBridgeNotificationsToAgent(b *testing.B) {
+	relaytest.NotificationsToAgent(b, func(r *relay.Relay) { NewBridge(Options{}).Setup(r) })
+}

@@ -13,6 +13,9 @@ import (
 // from the agent side to the client side through the relay, in process.
 func BenchmarkRelayNotifications(b *testing.B) { relaytest.Notifications(b, nil) }
 
+// BenchmarkRelayNotificationsToAgent is the other way: client to agent.
+func BenchmarkRelayNotificationsToAgent(b *testing.B) { relaytest.NotificationsToAgent(b, nil) }
+
 // BenchmarkScan is the relay's per-line work on one ~1 KiB notification:
 // finding its method and id, and checking it is one JSON value.
 func BenchmarkScan(b *testing.B) {

@@ -8,7 +8,9 @@
 // interleaved runs, each in a fresh process: initialize and session/new
 // (startup is the time from exec to the initialize result), one prompt turn
 // in which the agent streams the notifications as fast as the pipe takes
-// them (throughput), then prompts one at a time (round trips, less those
+// them (throughput, agent to editor), as many notifications of the same size
+// streamed by the editor to the agent (throughput the other way), then
+// prompts one at a time (round trips, less those
 // of the direct connection), and the relay's own peak RSS over all of it.
 // bench/run.sh runs it.
 package main
@@ -83,7 +85,8 @@ func main() {
 // result is what the runs of one contestant measured, best kept.
 type result struct {
 	n        int             // notifications per throughput turn
-	best     time.Duration   // the fastest throughput turn
+	best     time.Duration   // the fastest throughput turn, agent to editor
+	up       time.Duration   // the fastest stream from editor to agent
 	lat      []time.Duration // the latency run with the lowest p99
 	rssKiB   int64
 	startups []time.Duration
@@ -106,6 +109,11 @@ func run(all []contestant, n, trips, runs int, limit time.Duration) error {
 	if err != nil {
 		return err
 	}
+	upFile := filepath.Join(dir, "uploads.jsonl")
+	upSize, err := writeUploads(upFile, n)
+	if err != nil {
+		return err
+	}
 	self, err := os.Executable()
 	if err != nil {
 		return err
@@ -122,7 +130,7 @@ func run(all []contestant, n, trips, runs int, limit time.Duration) error {
 			if results[i].err != nil {
 				continue
 			}
-			err := measure(&results[i], append(slices.Clone(c.relay), agent...), n, trips, limit)
+			err := measure(&results[i], append(slices.Clone(c.relay), agent...), upFile, n, trips, limit)
 			if err != nil && i < builtin {
 				return fmt.Errorf("%s: %w", c.name, err)
 			}
@@ -132,15 +140,16 @@ func run(all []contestant, n, trips, runs int, limit time.Duration) error {
 			}
 		}
 	}
-	fmt.Printf("relay benchmark: one prompt turn streaming %d session/update notifications of %d bytes, then %d prompt round trips; best of %d interleaved runs\n\n",
-		n, size/int64(n), trips, runs)
+	fmt.Printf("relay benchmark: one prompt turn streaming %d session/update notifications of %d bytes from the agent, %d notifications of %d bytes streamed by the editor to the agent, then %d prompt round trips; best of %d interleaved runs\n\n",
+		n, size/int64(n), n, upSize/int64(n), trips, runs)
 	report(os.Stdout, all, results)
 	return nil
 }
 
 // measure runs one contestant once: handshake (startup), one streaming
-// turn (throughput), round trips (latency), then its peak RSS.
-func measure(res *result, argv []string, n, trips int, limit time.Duration) error {
+// turn (throughput), the editor's stream (throughput the other way), round
+// trips (latency), then its peak RSS.
+func measure(res *result, argv []string, upFile string, n, trips int, limit time.Duration) error {
 	s, err := startSession(argv, limit)
 	if err != nil {
 		return err
@@ -149,6 +158,11 @@ func measure(res *result, argv []string, n, trips int, limit time.Duration) erro
 	if err != nil {
 		s.close()
 		return fmt.Errorf("throughput: %w", err)
+	}
+	up, err := s.upstream(upFile, n)
+	if err != nil {
+		s.close()
+		return fmt.Errorf("editor to agent: %w", err)
 	}
 	lat, err := s.latency(trips)
 	if err != nil {
@@ -161,6 +175,9 @@ func measure(res *result, argv []string, n, trips int, limit time.Duration) erro
 	}
 	if res.best == 0 || d < res.best {
 		res.best = d
+	}
+	if res.up == 0 || up < res.up {
+		res.up = up
 	}
 	if res.lat == nil || pct(lat, 99) < pct(res.lat, 99) {
 		res.lat = lat

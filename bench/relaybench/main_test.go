@@ -26,20 +26,27 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func agentArgv(t *testing.T, n int) []string {
+// agentArgv is the fake agent's command line with n notifications to
+// stream, and the file of the editor's n notifications.
+func agentArgv(t *testing.T, n int) ([]string, string) {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "updates.jsonl")
 	_, err := writeUpdates(file, n)
 	require.NoError(t, err)
+	up := filepath.Join(t.TempDir(), "uploads.jsonl")
+	_, err = writeUploads(up, n)
+	require.NoError(t, err)
 	self, err := os.Executable()
 	require.NoError(t, err)
-	return []string{self, agentArg, file}
+	return []string{self, agentArg, file}, up
 }
 
 func TestMeasureDirect(t *testing.T) {
 	var res result
-	require.NoError(t, measure(&res, agentArgv(t, 500), 500, 20, 10*time.Second))
+	argv, up := agentArgv(t, 500)
+	require.NoError(t, measure(&res, argv, up, 500, 20, 10*time.Second))
 	assert.Positive(t, res.best)
+	assert.Positive(t, res.up)
 	assert.Len(t, res.lat, 20)
 	assert.Len(t, res.startups, 1)
 	assert.Equal(t, 500, res.n)
@@ -54,9 +61,25 @@ func TestMeasureCatchesADroppedNotification(t *testing.T) {
 	// Lines 1 and 2 are the handshake's results; line 5 is a notification.
 	relay := []string{"sh", "-c", `"$@" | sed -u 5d`, "sh"}
 	var res result
-	err := measure(&res, append(relay, agentArgv(t, 50)...), 50, 5, 10*time.Second)
+	argv, up := agentArgv(t, 50)
+	err := measure(&res, append(relay, argv...), up, 50, 5, 10*time.Second)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "49 of 50 notifications")
+}
+
+// The other way too: one of the editor's notifications lost is caught.
+func TestMeasureCatchesADroppedUpload(t *testing.T) {
+	if _, err := exec.LookPath("sed"); err != nil {
+		t.Skip("needs sed")
+	}
+	// The editor's lines 1-3 are initialize, session/new and the streaming
+	// prompt; its notifications start at line 4.
+	relay := []string{"sh", "-c", `sed -u 6d | "$@"`, "sh"}
+	var res result
+	argv, up := agentArgv(t, 50)
+	err := measure(&res, append(relay, argv...), up, 50, 5, 10*time.Second)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "counted 49 of 50")
 }
 
 // A relay that stops relaying is killed at the limit and said to be.
@@ -67,7 +90,8 @@ func TestMeasureKillsAStalledRelay(t *testing.T) {
 	relay := []string{"sh", "-c", `"$@" | sed -u -n 1,3p`, "sh"}
 	var res result
 	start := time.Now()
-	err := measure(&res, append(relay, agentArgv(t, 50)...), 50, 5, time.Second)
+	argv, up := agentArgv(t, 50)
+	err := measure(&res, append(relay, argv...), up, 50, 5, time.Second)
 	require.Error(t, err)
 	assert.Less(t, time.Since(start), 8*time.Second)
 	assert.Contains(t, err.Error(), "longer than its limit", "killed at the limit, and said to be")
@@ -86,13 +110,13 @@ func TestReportMarksAFailedPeer(t *testing.T) {
 	lat := []time.Duration{time.Microsecond, 2 * time.Microsecond}
 	all := []contestant{{name: "cat"}, {name: "askbridge"}, {name: "peer"}}
 	res := []result{
-		{n: 10, best: time.Millisecond, lat: lat, startups: []time.Duration{time.Millisecond}},
-		{n: 10, best: 2 * time.Millisecond, lat: lat, startups: []time.Duration{time.Millisecond}},
+		{n: 10, best: time.Millisecond, up: time.Millisecond, lat: lat, startups: []time.Duration{time.Millisecond}},
+		{n: 10, best: 2 * time.Millisecond, up: 4 * time.Millisecond, lat: lat, startups: []time.Duration{time.Millisecond}},
 		{err: os.ErrDeadlineExceeded},
 	}
 	var out bytes.Buffer
 	report(&out, all, res)
-	assert.Contains(t, out.String(), "| askbridge | 5000 | 0.50 |")
+	assert.Contains(t, out.String(), "| askbridge | 5000 | 0.50 | 2500 | 0.25 |")
 	assert.Contains(t, out.String(), "| peer | failed:")
 	assert.Equal(t, 1, strings.Count(out.String(), "askbridge targets"))
 }

@@ -32,14 +32,14 @@ const (
 // the others are compared with.
 func report(w io.Writer, all []contestant, res []result) {
 	base := res[0]
-	baseRate := rate(base)
-	fmt.Fprintln(w, "| relay | throughput (msg/s) | ratio to cat | added p50 | added p99 | peak RSS | startup |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|")
+	baseRate, baseUp := rate(base), upRate(base)
+	fmt.Fprintln(w, "| relay | agent→editor (msg/s) | ratio to cat | editor→agent (msg/s) | ratio to cat | added p50 | added p99 | peak RSS | startup |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for i, c := range all {
 		r := res[i]
 		name := c.name
 		if r.err != nil {
-			fmt.Fprintf(w, "| %s | failed: %s | | | | | |\n", name, strings.ReplaceAll(r.err.Error(), "|", "/"))
+			fmt.Fprintf(w, "| %s | failed: %s | | | | | | | |\n", name, strings.ReplaceAll(r.err.Error(), "|", "/"))
 			continue
 		}
 		p50, p99 := "—", "—"
@@ -51,8 +51,8 @@ func report(w io.Writer, all []contestant, res []result) {
 			p50 = "+" + us(pct(r.lat, 50)-pct(base.lat, 50))
 			p99 = "+" + us(pct(r.lat, 99)-pct(base.lat, 99))
 		}
-		fmt.Fprintf(w, "| %s | %.0f | %.2f | %s | %s | %s | %s |\n",
-			name, rate(r), rate(r)/baseRate, p50, p99, mib(r.rssKiB), ms(slices.Min(r.startups)))
+		fmt.Fprintf(w, "| %s | %.0f | %.2f | %.0f | %.2f | %s | %s | %s | %s |\n",
+			name, rate(r), rate(r)/baseRate, upRate(r), upRate(r)/baseUp, p50, p99, mib(r.rssKiB), ms(slices.Min(r.startups)))
 	}
 	ab, lim, hub := -1, -1, -1
 	for i, c := range all {
@@ -85,11 +85,11 @@ func report(w io.Writer, all []contestant, res []result) {
 		return
 	}
 	l := res[lim]
-	lratio := rate(r) / rate(l)
+	lratio, lup := rate(r)/rate(l), upRate(r)/upRate(l)
 	over := pct(r.lat, 50) - pct(l.lat, 50)
 	slower := slices.Min(r.startups) - slices.Min(l.startups)
-	fmt.Fprintf(w, "askbridge against the limit: throughput >= %.2fx (%.2fx %s), added p50 within %s (%s %s), peak RSS <= %s (%s %s), startup within %s (%s %s)\n",
-		minLimitRatio, lratio, met(lratio >= minLimitRatio),
+	fmt.Fprintf(w, "askbridge against the limit: throughput >= %.2fx (agent→editor %.2fx %s, editor→agent %.2fx %s), added p50 within %s (%s %s), peak RSS <= %s (%s %s), startup within %s (%s %s)\n",
+		minLimitRatio, lratio, met(lratio >= minLimitRatio), lup, met(lup >= minLimitRatio),
 		us(maxOverLimit), signedUS(over), met(over <= maxOverLimit),
 		mib(maxLimitRSS), mib(r.rssKiB), met(r.rssKiB <= maxLimitRSS),
 		ms(maxSlowerRun), signedMS(slower), met(slower <= maxSlowerRun))
@@ -110,6 +110,8 @@ func signedMS(d time.Duration) string {
 }
 
 func rate(r result) float64 { return float64(r.n) / r.best.Seconds() }
+
+func upRate(r result) float64 { return float64(r.n) / r.up.Seconds() }
 
 func met(ok bool) string {
 	if ok {
@@ -139,6 +141,17 @@ func mib(kib int64) string {
 
 // writeUpdates writes n agent_message_chunk notifications of about 1 KiB.
 func writeUpdates(path string, n int) (int64, error) {
+	return writeLines(path, n, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"`+sessionID+`","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"%d %s"}}}}`)
+}
+
+// writeUploads writes the editor's n notifications of the same size for
+// the agent, of a method no relay has reason to look into.
+func writeUploads(path string, n int) (int64, error) {
+	return writeLines(path, n, `{"jsonrpc":"2.0","method":"`+upMethod+`","params":{"sessionId":"`+sessionID+`","data":{"kind":"bench_chunk","content":{"type":"text","text":"%d %s"}}}}`)
+}
+
+// writeLines writes n lines of format, given a line number and some text.
+func writeLines(path string, n int, format string) (int64, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return 0, err
@@ -146,7 +159,7 @@ func writeUpdates(path string, n int) (int64, error) {
 	w := bufio.NewWriter(f)
 	text := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20)
 	for i := range n {
-		fmt.Fprintf(w, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"`+sessionID+`","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"%d %s"}}}}`+"\n", i, text)
+		fmt.Fprintf(w, format+"\n", i, text)
 	}
 	if err := w.Flush(); err != nil {
 		return 0, err

@@ -155,6 +155,49 @@ func (s *session) throughput(n int) (time.Duration, error) {
 	}
 }
 
+// upstream streams the n notifications of file from the editor to the
+// agent as fast as the pipe takes them, then asks the agent how many
+// arrived, and returns the time from the first byte to that answer.
+func (s *session) upstream(file string, n int) (time.Duration, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	id := s.nextID
+	s.nextID++
+	start := time.Now()
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := io.Copy(s.stdin, f)
+		if err == nil {
+			_, err = fmt.Fprintf(s.stdin, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":{}}`+"\n", id, countMethod)
+		}
+		wrote <- err
+	}()
+	line, err := s.out.ReadBytes('\n')
+	d := time.Since(start)
+	if err != nil {
+		return 0, fmt.Errorf("waiting for the agent's count: %w", s.readErr(err))
+	}
+	if err := <-wrote; err != nil {
+		return 0, err
+	}
+	if err := checkResponse(line, id); err != nil {
+		return 0, err
+	}
+	var r struct {
+		Result int `json:"result"`
+	}
+	if err := json.Unmarshal(line, &r); err != nil {
+		return 0, fmt.Errorf("the agent's count is not a number: %s", trim(line))
+	}
+	if r.Result != n {
+		return 0, fmt.Errorf("the agent counted %d of %d notifications", r.Result, n)
+	}
+	return d, nil
+}
+
 // latency sends trips prompts one at a time and returns each round trip,
 // sorted. The first 100 warm both processes up and are not counted.
 func (s *session) latency(trips int) ([]time.Duration, error) {
