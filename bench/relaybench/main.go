@@ -89,6 +89,7 @@ type result struct {
 	up       time.Duration   // the fastest stream from editor to agent
 	lat      []time.Duration // the latency run with the lowest p99
 	rssKiB   int64
+	privKiB  int64 // the highest private memory (RssAnon) sampled
 	startups []time.Duration
 	err      error // why a peer has no figures
 }
@@ -154,6 +155,15 @@ func measure(res *result, argv []string, upFile string, n, trips int, limit time
 	if err != nil {
 		return err
 	}
+	stop := make(chan struct{})
+	private := s.watchPrivate(stop)
+	defer func() {
+		select {
+		case <-stop:
+		default:
+			close(stop)
+		}
+	}()
 	d, err := s.throughput(n)
 	if err != nil {
 		s.close()
@@ -170,6 +180,8 @@ func measure(res *result, argv []string, upFile string, n, trips int, limit time
 		return fmt.Errorf("round trips: %w", err)
 	}
 	rss := s.peakRSS()
+	close(stop)
+	priv := <-private
 	if err := s.close(); err != nil {
 		return fmt.Errorf("after the runs: %w", err)
 	}
@@ -184,6 +196,7 @@ func measure(res *result, argv []string, upFile string, n, trips int, limit time
 	}
 	res.n = n
 	res.rssKiB = max(res.rssKiB, rss)
+	res.privKiB = max(res.privKiB, priv)
 	res.startups = append(res.startups, s.startup)
 	return nil
 }

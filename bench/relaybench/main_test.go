@@ -47,6 +47,8 @@ func TestMeasureDirect(t *testing.T) {
 	require.NoError(t, measure(&res, argv, up, 500, 20, 10*time.Second))
 	assert.Positive(t, res.best)
 	assert.Positive(t, res.up)
+	assert.Positive(t, res.privKiB)
+	assert.LessOrEqual(t, res.privKiB, res.rssKiB, "private memory is part of RSS")
 	assert.Len(t, res.lat, 20)
 	assert.Len(t, res.startups, 1)
 	assert.Equal(t, 500, res.n)

@@ -33,13 +33,13 @@ const (
 func report(w io.Writer, all []contestant, res []result) {
 	base := res[0]
 	baseRate, baseUp := rate(base), upRate(base)
-	fmt.Fprintln(w, "| relay | agent→editor (msg/s) | ratio to cat | editor→agent (msg/s) | ratio to cat | added p50 | added p99 | peak RSS | startup |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| relay | agent→editor (msg/s) | ratio to cat | editor→agent (msg/s) | ratio to cat | added p50 | added p99 | peak RSS | private | startup |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for i, c := range all {
 		r := res[i]
 		name := c.name
 		if r.err != nil {
-			fmt.Fprintf(w, "| %s | failed: %s | | | | | | | |\n", name, strings.ReplaceAll(r.err.Error(), "|", "/"))
+			fmt.Fprintf(w, "| %s | failed: %s | | | | | | | | |\n", name, strings.ReplaceAll(r.err.Error(), "|", "/"))
 			continue
 		}
 		p50, p99 := "—", "—"
@@ -51,8 +51,8 @@ func report(w io.Writer, all []contestant, res []result) {
 			p50 = "+" + us(pct(r.lat, 50)-pct(base.lat, 50))
 			p99 = "+" + us(pct(r.lat, 99)-pct(base.lat, 99))
 		}
-		fmt.Fprintf(w, "| %s | %.0f | %.2f | %.0f | %.2f | %s | %s | %s | %s |\n",
-			name, rate(r), rate(r)/baseRate, upRate(r), upRate(r)/baseUp, p50, p99, mib(r.rssKiB), ms(slices.Min(r.startups)))
+		fmt.Fprintf(w, "| %s | %.0f | %.2f | %.0f | %.2f | %s | %s | %s | %s | %s |\n",
+			name, rate(r), rate(r)/baseRate, upRate(r), upRate(r)/baseUp, p50, p99, mib(r.rssKiB), mib(r.privKiB), ms(slices.Min(r.startups)))
 	}
 	ab, lim, hub := -1, -1, -1
 	for i, c := range all {
@@ -88,6 +88,8 @@ func report(w io.Writer, all []contestant, res []result) {
 	lratio, lup := rate(r)/rate(l), upRate(r)/upRate(l)
 	over := pct(r.lat, 50) - pct(l.lat, 50)
 	slower := slices.Min(r.startups) - slices.Min(l.startups)
+	defer fmt.Fprintf(w, "private memory (RssAnon, sampled every %s): askbridge %s, the limit %s; the rest of peak RSS is the pages of each binary, shared by every process running it\n",
+		privateEvery, mib(r.privKiB), mib(l.privKiB))
 	fmt.Fprintf(w, "askbridge against the limit: throughput >= %.2fx (agent→editor %.2fx %s, editor→agent %.2fx %s), added p50 within %s (%s %s), peak RSS <= %s (%s %s), startup within %s (%s %s)\n",
 		minLimitRatio, lratio, met(lratio >= minLimitRatio), lup, met(lup >= minLimitRatio),
 		us(maxOverLimit), signedUS(over), met(over <= maxOverLimit),

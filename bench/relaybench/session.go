@@ -228,18 +228,47 @@ func (s *session) latency(trips int) ([]time.Duration, error) {
 
 // peakRSS is the process's own high-water mark in KiB (the relay's, not its
 // agent's), read from /proc before it exits.
-func (s *session) peakRSS() int64 {
+func (s *session) peakRSS() int64 { return s.status("VmHWM:") }
+
+// status reads one KiB figure of the process's /proc status; 0 if none.
+func (s *session) status(field string) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
 	if err != nil {
 		return 0
 	}
 	for line := range strings.Lines(string(b)) {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if rest, ok := strings.CutPrefix(line, field); ok {
 			kib, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kib
 		}
 	}
 	return 0
+}
+
+// privateEvery is how often watchPrivate looks.
+const privateEvery = 5 * time.Millisecond
+
+// watchPrivate samples the process's private memory (RssAnon: its heap,
+// stacks and buffers, what no other process shares, unlike the pages of its
+// binary) until stop is closed, and returns the highest it saw. Linux has
+// no high-water mark of it, so a peak between two looks can be missed.
+func (s *session) watchPrivate(stop <-chan struct{}) <-chan int64 {
+	peak := make(chan int64, 1)
+	go func() {
+		t := time.NewTicker(privateEvery)
+		defer t.Stop()
+		var high int64
+		for {
+			high = max(high, s.status("RssAnon:"))
+			select {
+			case <-stop:
+				peak <- high
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return peak
 }
 
 // close hangs up as an editor does (stdin closed) and waits for the process;
