@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -149,7 +150,7 @@ func run(all []contestant, n, trips, runs int, limit time.Duration) error {
 
 // measure runs one contestant once: handshake (startup), one streaming
 // turn (throughput), the editor's stream (throughput the other way), round
-// trips (latency), then its peak RSS.
+// trips (latency), then its peak RSS and the highest private memory seen.
 func measure(res *result, argv []string, upFile string, n, trips int, limit time.Duration) error {
 	s, err := startSession(argv, limit)
 	if err != nil {
@@ -157,13 +158,8 @@ func measure(res *result, argv []string, upFile string, n, trips int, limit time
 	}
 	stop := make(chan struct{})
 	private := s.watchPrivate(stop)
-	defer func() {
-		select {
-		case <-stop:
-		default:
-			close(stop)
-		}
-	}()
+	stopWatching := sync.OnceFunc(func() { close(stop) })
+	defer stopWatching()
 	d, err := s.throughput(n)
 	if err != nil {
 		s.close()
@@ -180,7 +176,7 @@ func measure(res *result, argv []string, upFile string, n, trips int, limit time
 		return fmt.Errorf("round trips: %w", err)
 	}
 	rss := s.peakRSS()
-	close(stop)
+	stopWatching()
 	priv := <-private
 	if err := s.close(); err != nil {
 		return fmt.Errorf("after the runs: %w", err)
