@@ -122,3 +122,19 @@ func TestReportMarksAFailedPeer(t *testing.T) {
 	assert.Contains(t, out.String(), "| peer | failed:")
 	assert.Equal(t, 1, strings.Count(out.String(), "askbridge targets"))
 }
+
+// A ratio just short of its target is printed short of it: 0.8964 reads
+// 0.89, not the 0.90 it would round to.
+func TestReportRoundsRatiosDown(t *testing.T) {
+	lat := []time.Duration{time.Microsecond, 2 * time.Microsecond}
+	one := []time.Duration{time.Millisecond}
+	all := []contestant{{name: "cat"}, {name: limitRow}, {name: askbridgeRow}}
+	res := []result{
+		{n: 10000, best: time.Second, up: time.Second, lat: lat, startups: one},
+		{n: 10000, best: 10 * time.Second, up: 10 * time.Second, lat: lat, startups: one},
+		{n: 10000, best: 11156 * time.Millisecond, up: 10 * time.Second, lat: lat, startups: one},
+	}
+	var out bytes.Buffer
+	report(&out, all, res)
+	assert.Contains(t, out.String(), "agent→editor 0.89x MISSED, editor→agent 1.00x met")
+}

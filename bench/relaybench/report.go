@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -78,7 +79,7 @@ func report(w io.Writer, all []contestant, res []result) {
 	ratio := rate(r) / baseRate
 	added := pct(r.lat, 99) - pct(base.lat, 99)
 	fmt.Fprintf(w, "\naskbridge targets: ratio to cat >= %.2f (%.2f %s), added p99 <= %s (%s %s), peak RSS <= %s (%s %s)\n",
-		minRatio, ratio, met(ratio >= minRatio),
+		minRatio, down2(ratio), met(ratio >= minRatio),
 		us(maxAddedP99), us(added), met(added <= maxAddedP99),
 		mib(maxRSSKiB), mib(r.rssKiB), met(r.rssKiB <= maxRSSKiB))
 	if lim < 0 {
@@ -91,7 +92,7 @@ func report(w io.Writer, all []contestant, res []result) {
 	defer fmt.Fprintf(w, "private memory (RssAnon, sampled every %s): askbridge %s, the limit %s; the rest of peak RSS is the pages of each binary, shared by every process running it\n",
 		privateEvery, mib(r.privKiB), mib(l.privKiB))
 	fmt.Fprintf(w, "askbridge against the limit: throughput >= %.2fx (agent→editor %.2fx %s, editor→agent %.2fx %s), added p50 within %s (%s %s), peak RSS <= %s (%s %s), startup within %s (%s %s)\n",
-		minLimitRatio, lratio, met(lratio >= minLimitRatio), lup, met(lup >= minLimitRatio),
+		minLimitRatio, down2(lratio), met(lratio >= minLimitRatio), down2(lup), met(lup >= minLimitRatio),
 		us(maxOverLimit), signedUS(over), met(over <= maxOverLimit),
 		mib(maxLimitRSS), mib(r.rssKiB), met(r.rssKiB <= maxLimitRSS),
 		ms(maxSlowerRun), signedMS(slower), met(slower <= maxSlowerRun))
@@ -110,6 +111,10 @@ func signedMS(d time.Duration) string {
 	}
 	return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
 }
+
+// down2 rounds a ratio down to two decimals, so that one printed next to
+// its threshold never reads as the threshold when it falls short of it.
+func down2(x float64) float64 { return math.Floor(x*100) / 100 }
 
 func rate(r result) float64 { return float64(r.n) / r.best.Seconds() }
 
