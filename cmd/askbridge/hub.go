@@ -9,10 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"os/signal"
-	"path/filepath"
-	"runtime"
 	"syscall"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
@@ -155,32 +152,6 @@ func loopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// printHubUnit writes the unit that starts this hub, with the flags given
-// but --print-unit, at login.
-func printHubUnit(fs *flag.FlagSet, stdout, stderr io.Writer) int {
-	var args []string
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name != "print-unit" {
-			args = append(args, "--"+f.Name+"="+f.Value.String())
-		}
-	})
-	exe, err := os.Executable()
-	if err == nil {
-		exe, err = filepath.EvalSymlinks(exe)
-	}
-	home, _ := os.UserHomeDir()
-	var unit string
-	if err == nil {
-		unit, err = hubUnit(runtime.GOOS, exe, args, home)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "askbridge hub:", err)
-		return 2
-	}
-	io.WriteString(stdout, unit)
-	return 0
 }
 
 // keepHistory gives the hub its history file; without one (an unreadable
