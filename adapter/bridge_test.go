@@ -7,11 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 	"github.com/askbridge/askbridge/permission"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // bridgeHarness is a relay with the bridge installed, between a fake client

@@ -1,10 +1,11 @@
-package adapter
+package asktool
 
 import (
 	"context"
 	"encoding/json"
 	"strings"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -27,7 +28,9 @@ const AskMethod = "_askbridge/ask"
 func (*Ask) Name() string { return "ask" }
 
 // Hooks implements Dialect.
-func (*Ask) Hooks() []Hook { return []Hook{{FromAgent, AskMethod}} }
+func (*Ask) Hooks() []dialect.Hook {
+	return []dialect.Hook{{From: dialect.FromAgent, Method: AskMethod}}
+}
 
 // AskParams are the params of AskMethod, as an agent or `askbridge ask`
 // sends them.
@@ -43,7 +46,7 @@ type AskParams struct {
 }
 
 // Claim implements Dialect: every _askbridge/ask is the dialect's.
-func (d *Ask) Claim(h Host, m *relay.Message) *Claim {
+func (d *Ask) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var env struct {
 		Params json.RawMessage `json:"params"`
 	}
@@ -53,7 +56,7 @@ func (d *Ask) Claim(h Host, m *relay.Message) *Claim {
 		parseErr = json.Unmarshal(env.Params, &p)
 	}
 	session := h.ActiveSession(p.SessionID)
-	return &Claim{
+	return &dialect.Claim{
 		SessionID:  session,
 		ToolCallID: p.ToolCallID,
 		AsForm:     false,
@@ -66,22 +69,22 @@ func (d *Ask) Claim(h Host, m *relay.Message) *Claim {
 				err = permission.Validate(qs, h.Limits())
 			}
 			if err != nil {
-				return nil, invalidQuestions(err)
+				return nil, dialect.InvalidQuestions(err)
 			}
 			if session == "" {
-				return nil, errNoSession()
+				return nil, dialect.ErrNoSession()
 			}
 			return qs, nil
 		},
-		Reply: func(_ context.Context, o Outcome) (any, error) {
-			if o.Status == Invalid {
+		Reply: func(_ context.Context, o dialect.Outcome) (any, error) {
+			if o.Status == dialect.Invalid {
 				return nil, o.Err
 			}
 			switch p.Format {
 			case "cli":
 				return cliResult(o)
 			case "result":
-				if o.Status == Refused {
+				if o.Status == dialect.Refused {
 					return nil, relay.Internal(o.Message, nil)
 				}
 				return o.Result, nil
@@ -112,13 +115,13 @@ type sdkInput struct {
 	Answers   map[string]string `json:"answers"`
 }
 
-func newSDKResult(questions json.RawMessage, o Outcome) sdkResult {
+func newSDKResult(questions json.RawMessage, o dialect.Outcome) sdkResult {
 	switch o.Status {
-	case Refused:
+	case dialect.Refused:
 		return sdkResult{Behavior: "deny", Message: o.Message, Interrupt: new(false)}
-	case TimedOut:
+	case dialect.TimedOut:
 		return sdkResult{Behavior: "deny", Message: permission.NoAnswerInTime, Interrupt: new(false)}
-	case Cancelled:
+	case dialect.Cancelled:
 		return sdkResult{Behavior: "deny", Message: CancelMessage, Interrupt: new(true)}
 	}
 	answers := map[string]string{}
@@ -145,13 +148,13 @@ type cliTimedOut struct {
 	Message  string `json:"message"`
 }
 
-func cliResult(o Outcome) (any, error) {
+func cliResult(o dialect.Outcome) (any, error) {
 	switch o.Status {
-	case Refused:
+	case dialect.Refused:
 		return nil, relay.Internal(o.Message, nil)
-	case TimedOut:
+	case dialect.TimedOut:
 		return cliTimedOut{TimedOut: true, Message: permission.NoAnswerInTime}, nil
-	case Cancelled:
+	case dialect.Cancelled:
 		return cliCancelled{Cancelled: true}, nil
 	}
 	return cliAnswered{Answers: CLIAnswers(o.Result)}, nil

@@ -1,4 +1,4 @@
-package adapter
+package cursor
 
 import (
 	"cmp"
@@ -12,6 +12,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -55,18 +56,18 @@ const cursorMaxCalls = 1024
 func (*Cursor) Name() string { return "cursor" }
 
 // Hooks implements Dialect.
-func (*Cursor) Hooks() []Hook {
-	return []Hook{
-		{FromAgent, acp.ClientMethodSessionUpdate},
-		{FromAgent, CursorAskQuestion},
-		{FromAgent, CursorCreatePlan},
-		{FromAgent, CursorUpdateTodos},
+func (*Cursor) Hooks() []dialect.Hook {
+	return []dialect.Hook{
+		{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate},
+		{From: dialect.FromAgent, Method: CursorAskQuestion},
+		{From: dialect.FromAgent, Method: CursorCreatePlan},
+		{From: dialect.FromAgent, Method: CursorUpdateTodos},
 	}
 }
 
 // Claim implements Dialect. A session/update is only read, for the
 // session of its tool call; it always goes on to the client.
-func (d *Cursor) Claim(h Host, m *relay.Message) *Claim {
+func (d *Cursor) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	switch m.Method {
 	case acp.ClientMethodSessionUpdate:
 		d.noteToolCall(m)
@@ -116,11 +117,11 @@ type cursorAnswer struct {
 // the words every dialect uses.
 const CursorTimeoutReason = permission.NoAnswerInTime
 
-func (d *Cursor) askClaim(h Host, m *relay.Message) *Claim {
+func (d *Cursor) askClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p cursorAsk
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
-	return &Claim{
+	return &dialect.Claim{
 		SessionID:    session,
 		ToolCallID:   toolCall,
 		AsForm:       true,
@@ -136,17 +137,17 @@ func (d *Cursor) askClaim(h Host, m *relay.Message) *Claim {
 				err = cursorPaths(permission.ValidateBridged(qs, h.Limits()))
 			}
 			if err != nil {
-				return nil, invalidQuestions(err)
+				return nil, dialect.InvalidQuestions(err)
 			}
 			if session == "" {
-				return nil, errNoSession()
+				return nil, dialect.ErrNoSession()
 			}
 			return qs, nil
 		},
-		Reply: func(_ context.Context, o Outcome) (any, error) {
-			if o.Status == Invalid {
+		Reply: func(_ context.Context, o dialect.Outcome) (any, error) {
+			if o.Status == dialect.Invalid {
 				h.Logger().Warn("cursor: question rejected", "err", o.Err)
-				return nil, invalidQuestions(o.Err)
+				return nil, dialect.InvalidQuestions(o.Err)
 			}
 			return p.reply(o), nil
 		},
@@ -208,13 +209,13 @@ func cursorPaths(err error) error {
 // reply is the result for an outcome. Cursor's answer has no free text: a
 // set where the user typed their own answer is skipped, the answer as the
 // reason.
-func (p cursorAsk) reply(o Outcome) cursorResult {
+func (p cursorAsk) reply(o dialect.Outcome) cursorResult {
 	switch o.Status {
-	case Cancelled:
+	case dialect.Cancelled:
 		return cursorOutcome("cancelled", "")
-	case TimedOut:
+	case dialect.TimedOut:
 		return cursorOutcome("skipped", CursorTimeoutReason)
-	case Refused:
+	case dialect.Refused:
 		return cursorOutcome("skipped", o.Message)
 	}
 	answers := []cursorAnswer{}

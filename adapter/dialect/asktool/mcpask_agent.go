@@ -1,4 +1,4 @@
-package adapter
+package asktool
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/adapter/dialect"
 )
 
 // Inject says when askbridge lists its ask tool in an agent's sessions.
@@ -73,7 +75,7 @@ type agentIdentity struct {
 var ownDialects = []string{"claude", "qwen", "opencode", "codex", "cursor", "devin", "kimi"}
 
 // injects decides for one session-creating request.
-func (d *MCPAsk) injects(h Host, method string) bool {
+func (d *MCPAsk) injects(h dialect.Host, method string) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.Inject == InjectNever || d.Command == "" || d.Socket == "" {
@@ -134,7 +136,7 @@ func (d *MCPAsk) isGemini() bool {
 
 // noteGemini says once, when listing the tool for Gemini CLI, what makes
 // Gemini drop it without a word.
-func (d *MCPAsk) noteGemini(h Host) {
+func (d *MCPAsk) noteGemini(h dialect.Host) {
 	d.mu.Lock()
 	first := !d.noted && d.isGemini()
 	d.noted = d.noted || first

@@ -1,9 +1,8 @@
-package adapter
+package dialect
 
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 
 	"github.com/askbridge/askbridge/adapter/relay"
@@ -165,79 +164,4 @@ type Rewriter interface {
 type Rewrite struct {
 	Hook
 	Intercept relay.Interceptor
-}
-
-// installDialects puts the dialects on the relay in table order: every
-// Rewriter's rewrites first, then every dialect's hooks.
-func (b *Bridge) installDialects() {
-	for _, d := range b.dialects {
-		if rw, ok := d.(Rewriter); ok {
-			for _, w := range rw.Rewrites(b) {
-				b.install(w.Hook, w.Intercept)
-			}
-		}
-	}
-	for _, d := range b.dialects {
-		for _, h := range d.Hooks() {
-			b.install(h, b.intercept(d))
-		}
-	}
-}
-
-// install puts fn on the relay for h's method and side.
-func (b *Bridge) install(h Hook, fn relay.Interceptor) {
-	if h.From == FromClient {
-		b.relay.FromClient(h.Method, fn)
-	} else {
-		b.relay.FromAgent(h.Method, fn)
-	}
-}
-
-// Dialects is the table of the dialects askbridge speaks, fresh for one
-// bridge. Order matters where dialects share a method: the first to claim
-// a message wins.
-func Dialects() []Dialect {
-	return []Dialect{
-		&Codex{},
-		&Elicitation{},
-		&Qwen{},
-		&OpenCode{},
-		&Cursor{},
-		&MCPAsk{}, // before Ask: it takes the asks that carry an mcpTag
-		&Ask{},
-		&ApprovalsDialect{}, // last: what no dialect above claimed
-	}
-}
-
-// Launch lets the dialect that starts argv's agent change how it starts:
-// kind "auto" asks each Launcher whether it recognises argv, "generic"
-// none, and any other kind names the dialect to use. It returns the
-// command and the environment to add.
-func Launch(dialects []Dialect, argv []string, kind string) ([]string, []string, error) {
-	for _, d := range dialects {
-		l, ok := d.(Launcher)
-		if !ok || kind == "generic" {
-			continue
-		}
-		if kind == d.Name() || kind == "auto" && l.Recognise(argv) {
-			return l.Launch(argv)
-		}
-	}
-	return argv, nil, nil
-}
-
-// errNoSession is a dialect's error for a question that names no session
-// when the client has not opened one yet.
-func errNoSession() *relay.Error {
-	return relay.Internal("askbridge: no session to ask in yet: the client has not opened one", nil)
-}
-
-// closeDialects closes the dialects that hold something open: a server of
-// their own (MCPAsk's HTTP one).
-func (b *Bridge) closeDialects() {
-	for _, d := range b.dialects {
-		if c, ok := d.(io.Closer); ok {
-			c.Close()
-		}
-	}
 }

@@ -1,4 +1,4 @@
-package adapter
+package dialect
 
 import (
 	"bytes"
@@ -17,26 +17,26 @@ import (
 // say (Claude's `question_<n>_custom`, Codex's `<id>_note`), so the dialect
 // passes a companionOf rule.
 
-// form is a requestedSchema as questions.
-type form struct {
-	questions []permission.Question
-	fields    []formField // parallel to questions
+// Form is a requestedSchema as questions.
+type Form struct {
+	Questions []permission.Question
+	Fields    []FormField // parallel to questions
 	required  map[string]bool
 	order     []string // every property, in schema order
 }
 
-type formField struct {
-	name      string
-	kind      string         // "single", "multi", "bool", "text"
+type FormField struct {
+	Name      string
+	Kind      string         // "single", "multi", "bool", "text"
 	valueType string         // JSON type of a text field: string, number, integer
 	consts    map[string]any // option label -> value to send
-	companion string         // the free-text field "Other" fills, if any
+	Companion string         // the free-text field "Other" fills, if any
 }
 
-// schemaProp is the part of a property schema the bridge understands. The
+// SchemaProp is the part of a property schema the bridge understands. The
 // SDK types a requestedSchema's properties as a map of anything, which also
 // loses their order; this keeps both.
-type schemaProp struct {
+type SchemaProp struct {
 	Type        string          `json:"type"`
 	Format      string          `json:"format"` // "password": what is typed is secret
 	Title       string          `json:"title"`
@@ -45,7 +45,7 @@ type schemaProp struct {
 	EnumNames   []string        `json:"enumNames"`
 	OneOf       []schemaConst   `json:"oneOf"`
 	AnyOf       []schemaConst   `json:"anyOf"`
-	Items       *schemaProp     `json:"items"`
+	Items       *SchemaProp     `json:"items"`
 	Default     any             `json:"default"`
 	Meta        json.RawMessage `json:"_meta"`
 }
@@ -56,12 +56,12 @@ type schemaConst struct {
 	Description string `json:"description"`
 }
 
-// companionRule says which choice field a free-text field companions
+// CompanionRule says which choice field a free-text field companions
 // ("" for none); props holds every property by name.
-type companionRule func(name string, p *schemaProp, props map[string]*schemaProp) string
+type CompanionRule func(name string, p *SchemaProp, props map[string]*SchemaProp) string
 
-// parseForm turns a requestedSchema into questions, in property order.
-func parseForm(message string, raw json.RawMessage, companionOf companionRule) (*form, error) {
+// ParseForm turns a requestedSchema into questions, in property order.
+func ParseForm(message string, raw json.RawMessage, companionOf CompanionRule) (*Form, error) {
 	var schema struct {
 		Properties json.RawMessage `json:"properties"`
 		Required   []string        `json:"required"`
@@ -69,14 +69,14 @@ func parseForm(message string, raw json.RawMessage, companionOf companionRule) (
 	if err := json.Unmarshal(raw, &schema); err != nil {
 		return nil, fmt.Errorf("requestedSchema: %v", err)
 	}
-	names, props, err := orderedProps(schema.Properties)
+	names, props, err := OrderedProps(schema.Properties)
 	if err != nil {
 		return nil, fmt.Errorf("requestedSchema.properties: %v", err)
 	}
 	if len(names) == 0 {
 		return nil, fmt.Errorf("requestedSchema.properties: no fields to ask")
 	}
-	f := &form{required: map[string]bool{}, order: names}
+	f := &Form{required: map[string]bool{}, order: names}
 	for _, r := range schema.Required {
 		f.required[r] = true
 	}
@@ -105,32 +105,32 @@ func parseForm(message string, raw json.RawMessage, companionOf companionRule) (
 		// A password field, or a choice whose typed companion is one, asks
 		// a secret (permission.SecretText).
 		q.Secret = props[n].Format == "password" || (companions[n] != "" && props[companions[n]].Format == "password")
-		f.questions = append(f.questions, q)
-		f.fields = append(f.fields, fld)
+		f.Questions = append(f.Questions, q)
+		f.Fields = append(f.Fields, fld)
 	}
 	return f, nil
 }
 
-func (f *form) field(n string, p *schemaProp, companion string) (permission.Question, formField, error) {
+func (f *Form) field(n string, p *SchemaProp, companion string) (permission.Question, FormField, error) {
 	q := permission.Question{Header: firstNonEmpty(p.Title, n), Question: firstNonEmpty(p.Description, p.Title, n)}
-	fld := formField{name: n, consts: make(map[string]any), companion: companion}
+	fld := FormField{Name: n, consts: make(map[string]any), Companion: companion}
 	switch {
 	case p.Type == "string" && (len(p.OneOf) > 0 || len(p.Enum) > 0):
-		fld.kind = "single"
+		fld.Kind = "single"
 		addChoices(&q, &fld, p.OneOf, p.Enum, p.EnumNames)
 	case p.Type == "array" && p.Items != nil && (len(p.Items.AnyOf) > 0 || len(p.Items.OneOf) > 0 || len(p.Items.Enum) > 0):
-		fld.kind = "multi"
+		fld.Kind = "multi"
 		q.MultiSelect = true
 		addChoices(&q, &fld, append(p.Items.AnyOf, p.Items.OneOf...), p.Items.Enum, p.Items.EnumNames)
 	case p.Type == "boolean":
-		fld.kind = "bool"
+		fld.Kind = "bool"
 		q.Options = []permission.Option{{Label: "Yes"}, {Label: "No"}}
 		fld.consts["Yes"], fld.consts["No"] = true, false
 	case p.Type == "string" || p.Type == "number" || p.Type == "integer":
 		// Free text: only "Other" can fill it. An optional field can be skipped.
-		fld.kind = "text"
+		fld.Kind = "text"
 		fld.valueType = p.Type
-		fld.companion = n
+		fld.Companion = n
 		if !f.required[n] {
 			q.Options = []permission.Option{{Label: "Skip", Description: "leave " + q.Header + " empty"}}
 		}
@@ -140,26 +140,26 @@ func (f *form) field(n string, p *schemaProp, companion string) (permission.Ques
 	// A choice with no free-text field beside it can only send one of its
 	// values: Kimi Code drops any other and reads the form as dismissed.
 	// "Other" is not offered where what the user types would be lost.
-	q.NoOther = fld.kind != "text" && fld.companion == ""
+	q.NoOther = fld.Kind != "text" && fld.Companion == ""
 	return q, fld, nil
 }
 
 // checkLimits bounds a form as a question set is bounded: a form of 500
 // fields, or a choice of 1,000 values, is not shown as 500 requests or one
 // request of 1,001 buttons.
-func (f *form) checkLimits(lim permission.Limits) error {
-	if lim.MaxQuestions > 0 && len(f.questions) > lim.MaxQuestions {
-		return fmt.Errorf("requestedSchema: %d fields to ask, the limit is %d", len(f.questions), lim.MaxQuestions)
+func (f *Form) checkLimits(lim permission.Limits) error {
+	if lim.MaxQuestions > 0 && len(f.Questions) > lim.MaxQuestions {
+		return fmt.Errorf("requestedSchema: %d fields to ask, the limit is %d", len(f.Questions), lim.MaxQuestions)
 	}
-	for i, q := range f.questions {
+	for i, q := range f.Questions {
 		if lim.MaxOptions > 0 && len(q.Options) > lim.MaxOptions {
-			return fmt.Errorf("requestedSchema.properties.%s: %d choices, the limit is %d", f.fields[i].name, len(q.Options), lim.MaxOptions)
+			return fmt.Errorf("requestedSchema.properties.%s: %d choices, the limit is %d", f.Fields[i].Name, len(q.Options), lim.MaxOptions)
 		}
 	}
 	return nil
 }
 
-func addChoices(q *permission.Question, f *formField, consts []schemaConst, enum []any, names []string) {
+func addChoices(q *permission.Question, f *FormField, consts []schemaConst, enum []any, names []string) {
 	for _, c := range consts {
 		label := firstNonEmpty(c.Title, fmt.Sprint(c.Const))
 		q.Options = append(q.Options, permission.Option{Label: label, Description: c.Description})
@@ -176,36 +176,36 @@ func addChoices(q *permission.Question, f *formField, consts []schemaConst, enum
 }
 
 // content builds the accept content from the answers, typed per the schema.
-func (f *form) content(res permission.Result) map[string]any {
-	out := make(map[string]any, len(f.fields))
-	for i, fld := range f.fields {
+func (f *Form) Content(res permission.Result) map[string]any {
+	out := make(map[string]any, len(f.Fields))
+	for i, fld := range f.Fields {
 		if i >= len(res.Answers) {
 			break
 		}
 		a := res.Answers[i].Answer
-		switch fld.kind {
+		switch fld.Kind {
 		case "single", "bool":
 			if len(a.Labels) > 0 {
-				out[fld.name] = fld.consts[a.Labels[0]]
+				out[fld.Name] = fld.consts[a.Labels[0]]
 			}
 		case "multi":
 			vals := []any{}
 			for _, l := range a.Labels {
 				vals = append(vals, fld.consts[l])
 			}
-			if len(vals) > 0 || fld.companion == "" || a.Custom == "" {
-				out[fld.name] = vals
+			if len(vals) > 0 || fld.Companion == "" || a.Custom == "" {
+				out[fld.Name] = vals
 			}
 		}
 		text := a.Custom
-		if fld.kind != "text" {
+		if fld.Kind != "text" {
 			// Beside a choice, Other without typed text tells the model the
 			// user will answer in the chat; a field of its own stays empty.
 			text = a.Text()
 		}
-		if a.Other && fld.companion != "" && text != "" {
+		if a.Other && fld.Companion != "" && text != "" {
 			if v, ok := typed(text, fld.valueType); ok {
-				out[fld.companion] = v
+				out[fld.Companion] = v
 			}
 		}
 	}
@@ -213,7 +213,7 @@ func (f *form) content(res permission.Result) map[string]any {
 }
 
 // missing lists the required fields content leaves empty.
-func (f *form) missing(content map[string]any) []string {
+func (f *Form) Missing(content map[string]any) []string {
 	var out []string
 	for _, n := range f.order {
 		if _, ok := content[n]; f.required[n] && !ok {
@@ -238,22 +238,22 @@ func typed(text, valueType string) (any, bool) {
 	}
 }
 
-// orderedProps decodes a properties object keeping its key order, which is
+// OrderedProps decodes a properties object keeping its key order, which is
 // the order the agent wants its questions asked in.
-func orderedProps(raw json.RawMessage) ([]string, map[string]*schemaProp, error) {
+func OrderedProps(raw json.RawMessage) ([]string, map[string]*SchemaProp, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil, nil, fmt.Errorf("want an object")
 	}
 	var names []string
-	props := map[string]*schemaProp{}
+	props := map[string]*SchemaProp{}
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
 			return nil, nil, err
 		}
 		name := t.(string)
-		p := &schemaProp{}
+		p := &SchemaProp{}
 		if err := dec.Decode(p); err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", name, err)
 		}

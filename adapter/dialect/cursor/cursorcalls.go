@@ -1,8 +1,9 @@
-package adapter
+package cursor
 
 import (
 	"bytes"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
@@ -44,7 +45,7 @@ func (d *Cursor) noteToolCall(m *relay.Message) {
 // scope is the session a request of tool call id belongs to, and the tool
 // call to show it on: Cursor's own when the client saw it announced, else
 // none (askbridge then shows a tool call of its own).
-func (d *Cursor) scope(h Host, id string) (session, toolCall string) {
+func (d *Cursor) scope(h dialect.Host, id string) (session, toolCall string) {
 	d.mu.Lock()
 	s, ok := d.calls[id]
 	d.mu.Unlock()

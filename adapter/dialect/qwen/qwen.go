@@ -1,4 +1,4 @@
-package adapter
+package qwen
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -28,14 +29,14 @@ const qwenSubmit = "proceed_once"
 func (*Qwen) Name() string { return "qwen" }
 
 // Hooks implements Dialect.
-func (*Qwen) Hooks() []Hook {
-	return []Hook{{FromAgent, acp.ClientMethodSessionRequestPermission}}
+func (*Qwen) Hooks() []dialect.Hook {
+	return []dialect.Hook{{From: dialect.FromAgent, Method: acp.ClientMethodSessionRequestPermission}}
 }
 
 // Advertise implements Advertiser: Qwen offers its question tool to a
 // client whose capabilities' _meta says "qwen.askUserQuestion".
-func (*Qwen) Advertise() []Default {
-	return []Default{{Path: []string{"clientCapabilities", "_meta", "qwen.askUserQuestion"}, Value: json.RawMessage(`true`)}}
+func (*Qwen) Advertise() []dialect.Default {
+	return []dialect.Default{{Path: []string{"clientCapabilities", "_meta", "qwen.askUserQuestion"}, Value: json.RawMessage(`true`)}}
 }
 
 // qwenToolCall is where Qwen puts its questions. The SDK's ToolCallUpdate
@@ -63,7 +64,7 @@ func (tc qwenToolCall) questions() (raw json.RawMessage, path string) {
 }
 
 // Claim implements Dialect: a permission request carrying questions.
-func (d *Qwen) Claim(h Host, m *relay.Message) *Claim {
+func (d *Qwen) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p struct {
 		SessionID string          `json:"sessionId"`
 		ToolCall  json.RawMessage `json:"toolCall"`
@@ -79,7 +80,7 @@ func (d *Qwen) Claim(h Host, m *relay.Message) *Claim {
 	if raw, _ := tc.questions(); len(raw) <= 2 { // none, or an empty list
 		return nil
 	}
-	return &Claim{
+	return &dialect.Claim{
 		SessionID:  p.SessionID,
 		ToolCallID: tc.ToolCallID,
 		AsForm:     true,
@@ -91,12 +92,12 @@ func (d *Qwen) Claim(h Host, m *relay.Message) *Claim {
 			p.questions = qs
 			return qs, err
 		},
-		Reply: func(_ context.Context, o Outcome) (any, error) {
+		Reply: func(_ context.Context, o dialect.Outcome) (any, error) {
 			switch o.Status {
-			case Invalid:
+			case dialect.Invalid:
 				h.Logger().Warn("qwen question rejected", "err", o.Err)
-				return nil, invalidQuestions(o.Err)
-			case TimedOut:
+				return nil, dialect.InvalidQuestions(o.Err)
+			case dialect.TimedOut:
 				// Qwen has no "no answer": each question says so in words.
 				answers := map[string]string{}
 				for i := range p.questions {
@@ -106,7 +107,7 @@ func (d *Qwen) Claim(h Host, m *relay.Message) *Claim {
 					RequestPermissionResponse: acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(qwenSubmit)},
 					Answers:                   answers,
 				}, nil
-			case Answered:
+			case dialect.Answered:
 				return qwenResponse{
 					RequestPermissionResponse: acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(qwenSubmit)},
 					Answers:                   qwenAnswers(o.Result),

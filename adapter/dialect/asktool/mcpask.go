@@ -1,4 +1,4 @@
-package adapter
+package asktool
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/mcpask"
 )
@@ -67,10 +68,12 @@ const (
 	mcpToolName     = "ask_user_question"
 	// MCPTagEnv carries the tag; it matches mcpask.TagEnv.
 	MCPTagEnv = "ASKBRIDGE_MCP_TAG"
+	// SocketEnv carries the ask socket's path; it matches adapter.SocketEnv.
+	SocketEnv = "ASKBRIDGE_SOCKET"
 )
 
 // SetInjection configures the MCPAsk dialect among dialects, if there is one.
-func SetInjection(dialects []Dialect, mode Inject, command, socket string, argv []string) {
+func SetInjection(dialects []dialect.Dialect, mode Inject, command, socket string, argv []string) {
 	for _, d := range dialects {
 		if m, ok := d.(*MCPAsk); ok {
 			m.mu.Lock()
@@ -85,12 +88,14 @@ func (*MCPAsk) Name() string { return "mcp-ask" }
 
 // Hooks implements Dialect: the server's questions are _askbridge/ask
 // carrying an mcpTag, over the socket.
-func (*MCPAsk) Hooks() []Hook { return []Hook{{FromAgent, AskMethod}} }
+func (*MCPAsk) Hooks() []dialect.Hook {
+	return []dialect.Hook{{From: dialect.FromAgent, Method: AskMethod}}
+}
 
 // Claim implements Dialect: a tagged ask is the Ask dialect's, asked in
 // the tag's session. An ask without a tag, or with a tag askbridge did not
 // give, is left to Ask.
-func (d *MCPAsk) Claim(h Host, m *relay.Message) *Claim {
+func (d *MCPAsk) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var env struct {
 		Params struct {
 			MCPTag string `json:"mcpTag"`
@@ -113,23 +118,23 @@ func (d *MCPAsk) Claim(h Host, m *relay.Message) *Claim {
 	if json.Unmarshal(m.Raw, &msg) != nil {
 		return nil
 	}
-	params, err := setValue(msg["params"], "sessionId", mustJSON(session))
+	params, err := setValue(msg["params"], "sessionId", dialect.MustJSON(session))
 	if err != nil {
 		return nil
 	}
 	msg["params"] = params
-	return (&Ask{}).Claim(h, &relay.Message{From: m.From, Method: m.Method, ID: m.ID, Raw: mustJSON(msg)})
+	return (&Ask{}).Claim(h, &relay.Message{From: m.From, Method: m.Method, ID: m.ID, Raw: dialect.MustJSON(msg)})
 }
 
 // Rewrites implements Rewriter: learn the agent from initialize, list the
 // server in each session-creating request, answer the server's permission.
-func (d *MCPAsk) Rewrites(h Host) []Rewrite {
-	var out []Rewrite
-	out = append(out, Rewrite{Hook{FromClient, acp.AgentMethodInitialize}, d.onInitialize})
+func (d *MCPAsk) Rewrites(h dialect.Host) []dialect.Rewrite {
+	var out []dialect.Rewrite
+	out = append(out, dialect.Rewrite{Hook: dialect.Hook{From: dialect.FromClient, Method: acp.AgentMethodInitialize}, Intercept: d.onInitialize})
 	for _, method := range []string{acp.AgentMethodSessionNew, acp.AgentMethodSessionLoad, acp.AgentMethodSessionResume, acp.AgentMethodSessionFork} {
-		out = append(out, Rewrite{Hook{FromClient, method}, d.onSessionStart(h, method)})
+		out = append(out, dialect.Rewrite{Hook: dialect.Hook{From: dialect.FromClient, Method: method}, Intercept: d.onSessionStart(h, method)})
 	}
-	out = append(out, Rewrite{Hook{FromAgent, acp.ClientMethodSessionRequestPermission}, d.onPermission(h)})
+	out = append(out, dialect.Rewrite{Hook: dialect.Hook{From: dialect.FromAgent, Method: acp.ClientMethodSessionRequestPermission}, Intercept: d.onPermission(h)})
 	return out
 }
 
@@ -153,7 +158,7 @@ func (d *MCPAsk) onInitialize(*relay.Message) relay.Verdict {
 // onSessionStart lists the server in a session-creating request, tagged,
 // and maps the tag to the session: the one named in the params (load,
 // resume), else the one the response names (new, fork).
-func (d *MCPAsk) onSessionStart(h Host, method string) relay.Interceptor {
+func (d *MCPAsk) onSessionStart(h dialect.Host, method string) relay.Interceptor {
 	return func(m *relay.Message) relay.Verdict {
 		if !d.injects(h, method) {
 			return relay.Pass
@@ -256,7 +261,7 @@ func addServer(params, entry json.RawMessage) (json.RawMessage, error) {
 			return nil, nil
 		}
 	}
-	p["mcpServers"] = mustJSON(append(servers, entry))
+	p["mcpServers"] = dialect.MustJSON(append(servers, entry))
 	return json.Marshal(p)
 }
 

@@ -1,4 +1,4 @@
-package adapter
+package codex
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -35,13 +36,13 @@ type Codex struct{}
 func (*Codex) Name() string { return "codex" }
 
 // Hooks implements Dialect.
-func (*Codex) Hooks() []Hook {
-	return []Hook{{FromAgent, acp.ClientMethodElicitationCreate}}
+func (*Codex) Hooks() []dialect.Hook {
+	return []dialect.Hook{{From: dialect.FromAgent, Method: acp.ClientMethodElicitationCreate}}
 }
 
 // Advertise implements Advertiser: codex-acp asks nobody without a form
 // capability object, as claude-agent-acp.
-func (*Codex) Advertise() []Default { return (&Elicitation{}).Advertise() }
+func (*Codex) Advertise() []dialect.Default { return dialect.AdvertiseForms() }
 
 // codex-acp's synthetic choice, added to every question with options unless
 // the model offered one of that label itself.
@@ -59,7 +60,7 @@ type codexField struct {
 	} `json:"codex"`
 }
 
-func codexMeta(p *schemaProp) *codexField {
+func codexMeta(p *dialect.SchemaProp) *codexField {
 	var m codexField
 	if len(p.Meta) == 0 || json.Unmarshal(p.Meta, &m) != nil || m.Codex == nil {
 		return nil
@@ -68,8 +69,8 @@ func codexMeta(p *schemaProp) *codexField {
 }
 
 // Claim implements Dialect: a form with _meta.codex on its properties.
-func (d *Codex) Claim(h Host, m *relay.Message) *Claim {
-	_, scope, ok := decodeElicitation(m)
+func (d *Codex) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+	_, scope, ok := dialect.DecodeElicitation(m)
 	if !ok {
 		return nil
 	}
@@ -79,7 +80,7 @@ func (d *Codex) Claim(h Host, m *relay.Message) *Claim {
 	}
 	// codex-acp's message ("Codex needs your input to continue.") says
 	// nothing: each question's own text is asked instead.
-	c := formClaim(h, d.Name(), "", scope, codexCompanion, codexFill)
+	c := dialect.FormClaim(h, d.Name(), "", scope, codexCompanion, codexFill)
 	c.NewToolCall = true
 	questions := c.Questions
 	var asked []permission.Question
@@ -92,11 +93,11 @@ func (d *Codex) Claim(h Host, m *relay.Message) *Claim {
 		return qs, err
 	}
 	reply := c.Reply
-	c.Reply = func(ctx context.Context, o Outcome) (any, error) {
-		if o.Status == TimedOut {
+	c.Reply = func(ctx context.Context, o dialect.Outcome) (any, error) {
+		if o.Status == dialect.TimedOut {
 			// Codex turns a decline into {"answers":{}}, which reads as
 			// nothing at all: each question's note says why instead.
-			o = Outcome{Status: Answered, Result: noAnswerInTime(asked)}
+			o = dialect.Outcome{Status: dialect.Answered, Result: noAnswerInTime(asked)}
 		}
 		return reply(ctx, o)
 	}
@@ -123,7 +124,7 @@ func codexSecrets(schema json.RawMessage) (map[string]bool, bool) {
 	if json.Unmarshal(schema, &s) != nil {
 		return nil, false
 	}
-	names, props, err := orderedProps(s.Properties)
+	names, props, err := dialect.OrderedProps(s.Properties)
 	if err != nil {
 		return nil, false
 	}
@@ -142,7 +143,7 @@ func codexSecrets(schema json.RawMessage) (map[string]bool, bool) {
 }
 
 // codexCompanion: a note names its question in _meta.codex.questionId.
-func codexCompanion(_ string, p *schemaProp, props map[string]*schemaProp) string {
+func codexCompanion(_ string, p *dialect.SchemaProp, props map[string]*dialect.SchemaProp) string {
 	if m := codexMeta(p); m != nil && m.Codex.Role == "user_note" && props[m.Codex.QuestionID] != nil {
 		return m.Codex.QuestionID
 	}
@@ -167,14 +168,14 @@ func codexShape(q *permission.Question, secret map[string]bool) {
 
 // codexFill writes Other in Codex's encoding: the choice "None of the
 // above" beside the note the generic content already filled.
-func codexFill(f *form, res permission.Result, content map[string]any) {
-	for i, fld := range f.fields {
+func codexFill(f *dialect.Form, res permission.Result, content map[string]any) {
+	for i, fld := range f.Fields {
 		if i >= len(res.Answers) {
 			break
 		}
 		a := res.Answers[i].Answer
-		if fld.kind == "single" && fld.companion != "" && a.Other && len(a.Labels) == 0 {
-			content[fld.name] = codexOther
+		if fld.Kind == "single" && fld.Companion != "" && a.Other && len(a.Labels) == 0 {
+			content[fld.Name] = codexOther
 		}
 	}
 }

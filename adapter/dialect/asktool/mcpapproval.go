@@ -1,12 +1,14 @@
-package adapter
+package asktool
 
 import (
 	"bytes"
 	"encoding/json"
 	"strings"
 
-	"github.com/askbridge/askbridge/adapter/relay"
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/relay"
 )
 
 // mcpApproval is the shape of one agent's request to run a tool of an MCP
@@ -96,7 +98,7 @@ func (p permissionRequest) hasOption(id string, kind acp.PermissionOptionKind) b
 // onPermission answers the agent's approval of askbridge's own tool, in a
 // session it was listed in, with the option that allows this one call; any
 // other request goes on as it came.
-func (d *MCPAsk) onPermission(h Host) relay.Interceptor {
+func (d *MCPAsk) onPermission(h dialect.Host) relay.Interceptor {
 	return func(m *relay.Message) relay.Verdict {
 		if m.ID == nil || !bytes.Contains(m.Raw, []byte(MCPServerPrefix)) {
 			return relay.Pass // the common case, decided without decoding

@@ -1,4 +1,4 @@
-package adapter
+package dialect
 
 import (
 	"encoding/json"
@@ -14,7 +14,7 @@ import (
 // readResponse reads a client's response to a form it rendered itself as
 // the set's result: accepted content as answers (content in reverse), a
 // decline, cancel or error as the set cancelled in the editor.
-func (f *form) readResponse(resp json.RawMessage) permission.Result {
+func (f *Form) readResponse(resp json.RawMessage) permission.Result {
 	var r struct {
 		Result *acp.UnstableCreateElicitationResponse `json:"result"`
 		Error  *struct {
@@ -35,11 +35,11 @@ func (f *form) readResponse(resp json.RawMessage) permission.Result {
 // answers reads accept content back into answers, one per question: the
 // labels whose values the choice fields hold, and a companion's (or a free
 // text field's) text as Other.
-func (f *form) answers(content map[string]any) permission.Result {
+func (f *Form) answers(content map[string]any) permission.Result {
 	var res permission.Result
-	for i, fld := range f.fields {
+	for i, fld := range f.Fields {
 		var a permission.Answer
-		switch v := content[fld.name]; fld.kind {
+		switch v := content[fld.Name]; fld.Kind {
 		case "single", "bool":
 			if l, ok := fld.label(v); ok {
 				a.Labels = []string{l}
@@ -52,19 +52,19 @@ func (f *form) answers(content map[string]any) permission.Result {
 				}
 			}
 		}
-		if fld.companion != "" {
-			if text := strings.TrimSpace(textOf(content[fld.companion])); text != "" {
+		if fld.Companion != "" {
+			if text := strings.TrimSpace(textOf(content[fld.Companion])); text != "" {
 				a.Other, a.Custom = true, text
 			}
 		}
-		res.Answers = append(res.Answers, permission.Answered{Question: f.questions[i], Answer: a, Index: i, Path: "requestedSchema.properties." + fld.name})
+		res.Answers = append(res.Answers, permission.Answered{Question: f.Questions[i], Answer: a, Index: i, Path: "requestedSchema.properties." + fld.Name})
 	}
 	return res
 }
 
 // label is the option whose value v is; a value no option has (Codex's
 // "None of the above") is none.
-func (fld formField) label(v any) (string, bool) {
+func (fld FormField) label(v any) (string, bool) {
 	for l, c := range fld.consts {
 		if reflect.DeepEqual(c, v) || fmt.Sprint(c) == fmt.Sprint(v) {
 			return l, true

@@ -1,4 +1,4 @@
-package adapter
+package cursor
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -68,11 +69,11 @@ const CursorPlanTimeoutReason = "The user did not review the plan in time, so it
 // planClaim shows a plan as one question, Accept or Reject, the plan in
 // the tool call's content. It is never a form: a form would repeat the
 // plan as its message and its field.
-func (d *Cursor) planClaim(h Host, m *relay.Message) *Claim {
+func (d *Cursor) planClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p cursorPlan
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
-	return &Claim{
+	return &dialect.Claim{
 		SessionID:    session,
 		ToolCallID:   toolCall,
 		Fallback:     true,
@@ -85,20 +86,20 @@ func (d *Cursor) planClaim(h Host, m *relay.Message) *Claim {
 			case strings.TrimSpace(p.Plan) == "":
 				return nil, relay.InvalidParams("askbridge: "+CursorCreatePlan+": plan: required", nil)
 			case session == "":
-				return nil, errNoSession()
+				return nil, dialect.ErrNoSession()
 			}
 			return []permission.Question{p.question()}, nil
 		},
-		Reply: func(_ context.Context, o Outcome) (any, error) {
+		Reply: func(_ context.Context, o dialect.Outcome) (any, error) {
 			switch o.Status {
-			case Invalid:
+			case dialect.Invalid:
 				h.Logger().Warn("cursor: plan rejected", "err", o.Err)
-				return nil, invalidQuestions(o.Err)
-			case Cancelled:
+				return nil, dialect.InvalidQuestions(o.Err)
+			case dialect.Cancelled:
 				return cursorOutcome("cancelled", ""), nil
-			case TimedOut:
+			case dialect.TimedOut:
 				return cursorOutcome("rejected", CursorPlanTimeoutReason), nil
-			case Refused:
+			case dialect.Refused:
 				return cursorOutcome("rejected", o.Message), nil
 			}
 			var a permission.Answer
@@ -148,11 +149,11 @@ var errShownAsPlan = errors.New("cursor: the to-dos were shown as a plan")
 // todosClaim shows the to-do list as an ACP plan update and answers {}.
 // Some Cursor versions send it as a notification: that one also goes on to
 // the client, which may show it itself.
-func (d *Cursor) todosClaim(h Host, m *relay.Message) *Claim {
+func (d *Cursor) todosClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p cursorTodos
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
-	return &Claim{
+	return &dialect.Claim{
 		SessionID:  session,
 		ToolCallID: toolCall,
 		Observe:    m.ID == nil,
@@ -173,10 +174,10 @@ func (d *Cursor) todosClaim(h Host, m *relay.Message) *Claim {
 			h.Client().Notify(acp.ClientMethodSessionUpdate, acp.SessionNotification{SessionId: acp.SessionId(session), Update: acp.UpdatePlan(entries...)})
 			return nil, errShownAsPlan
 		},
-		Reply: func(_ context.Context, o Outcome) (any, error) {
+		Reply: func(_ context.Context, o dialect.Outcome) (any, error) {
 			if !errors.Is(o.Err, errShownAsPlan) {
 				h.Logger().Warn("cursor: to-dos rejected", "err", o.Err)
-				return nil, invalidQuestions(o.Err)
+				return nil, dialect.InvalidQuestions(o.Err)
 			}
 			return struct{}{}, nil
 		},

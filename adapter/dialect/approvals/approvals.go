@@ -1,4 +1,4 @@
-package adapter
+package approvals
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -26,17 +27,17 @@ type ApprovalsDialect struct {
 func (*ApprovalsDialect) Name() string { return "approvals" }
 
 // Hooks implements Dialect.
-func (*ApprovalsDialect) Hooks() []Hook {
-	return []Hook{{FromAgent, acp.ClientMethodSessionRequestPermission}}
+func (*ApprovalsDialect) Hooks() []dialect.Hook {
+	return []dialect.Hook{{From: dialect.FromAgent, Method: acp.ClientMethodSessionRequestPermission}}
 }
 
 // Rewrites implements Rewriter: with approvals on the board, the tool
 // calls the agent announces are remembered, to show what a request allows.
-func (d *ApprovalsDialect) Rewrites(h Host) []Rewrite {
-	if h.Approvals() == ApprovalsClient {
+func (d *ApprovalsDialect) Rewrites(h dialect.Host) []dialect.Rewrite {
+	if h.Approvals() == dialect.ApprovalsClient {
 		return nil
 	}
-	return []Rewrite{{Hook{FromAgent, acp.ClientMethodSessionUpdate}, func(m *relay.Message) relay.Verdict {
+	return []dialect.Rewrite{{Hook: dialect.Hook{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate}, Intercept: func(m *relay.Message) relay.Verdict {
 		if bytes.Contains(m.Raw, toolCallMark) {
 			d.calls.note(m)
 		}
@@ -55,9 +56,9 @@ type approvalRequest struct {
 }
 
 // Claim implements Dialect.
-func (d *ApprovalsDialect) Claim(h Host, m *relay.Message) *Claim {
+func (d *ApprovalsDialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	mode := h.Approvals()
-	if mode == ApprovalsClient || m.ID == nil {
+	if mode == dialect.ApprovalsClient || m.ID == nil {
 		return nil
 	}
 	var p approvalRequest
@@ -70,17 +71,17 @@ func (d *ApprovalsDialect) Claim(h Host, m *relay.Message) *Claim {
 		ToolCallID string `json:"toolCallId"`
 	}
 	json.Unmarshal(a.ToolCall, &call)
-	return &Claim{
+	return &dialect.Claim{
 		SessionID:  p.SessionID,
 		ToolCallID: call.ToolCallID,
-		Mirror:     mode == ApprovalsMirror,
-		DeskOnly:   mode == ApprovalsDesk,
+		Mirror:     mode == dialect.ApprovalsMirror,
+		DeskOnly:   mode == dialect.ApprovalsDesk,
 		Approval:   a,
 		Questions:  func(context.Context) ([]permission.Question, error) { return []permission.Question{q}, nil },
 		ReadResponse: func(resp json.RawMessage) permission.Result {
 			return readApproval(resp, q, a, byLabel)
 		},
-		Reply: func(_ context.Context, o Outcome) (any, error) {
+		Reply: func(_ context.Context, o dialect.Outcome) (any, error) {
 			return approvalReply(o, a, byLabel), nil
 		},
 	}
@@ -145,16 +146,16 @@ func readApproval(resp json.RawMessage, q permission.Question, a *permission.App
 
 // approvalReply is the agent's answer: the option picked, the agent's
 // reject_once when nobody answered in time, else cancelled.
-func approvalReply(o Outcome, a *permission.Approval, byLabel map[string]permission.ApprovalOption) acp.RequestPermissionResponse {
+func approvalReply(o dialect.Outcome, a *permission.Approval, byLabel map[string]permission.ApprovalOption) acp.RequestPermissionResponse {
 	cancelled := acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeCancelled()}
 	switch o.Status {
-	case Answered:
+	case dialect.Answered:
 		if len(o.Result.Answers) == 1 && len(o.Result.Answers[0].Answer.Labels) == 1 {
 			if opt, ok := byLabel[o.Result.Answers[0].Answer.Labels[0]]; ok {
 				return acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(acp.PermissionOptionId(opt.OptionID))}
 			}
 		}
-	case TimedOut:
+	case dialect.TimedOut:
 		if opt, ok := a.Reject(); ok {
 			return acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(acp.PermissionOptionId(opt.OptionID))}
 		}

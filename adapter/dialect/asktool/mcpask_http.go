@@ -1,8 +1,9 @@
-package adapter
+package asktool
 
 import (
 	"encoding/json"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/internal/mcpask"
 )
 
@@ -58,7 +59,7 @@ type httpServer struct {
 // listing is the server entry for one session-creating request, tagged:
 // `askbridge mcp` with the tag in its environment, or a path of askbridge's
 // HTTP server with the tag in the path and a bearer token of its own.
-func (d *MCPAsk) listing(h Host, tag string) (json.RawMessage, mcpTransport, error) {
+func (d *MCPAsk) listing(h dialect.Host, tag string) (json.RawMessage, mcpTransport, error) {
 	name := d.ServerName()
 	d.mu.Lock()
 	t := d.transport()
@@ -66,7 +67,7 @@ func (d *MCPAsk) listing(h Host, tag string) (json.RawMessage, mcpTransport, err
 		entry := stdioServer{Name: name, Command: d.Command, Args: []string{"mcp"},
 			Env: []envVariable{{SocketEnv, d.Socket}, {MCPTagEnv, tag}}}
 		d.mu.Unlock()
-		return mustJSON(entry), t, nil
+		return dialect.MustJSON(entry), t, nil
 	}
 	if d.http == nil {
 		d.http = mcpask.NewHTTP(d.Socket, h.Limits(), h.Logger())
@@ -77,7 +78,7 @@ func (d *MCPAsk) listing(h Host, tag string) (json.RawMessage, mcpTransport, err
 	if err != nil {
 		return nil, t, err
 	}
-	return mustJSON(httpServer{Type: "http", Name: name, URL: url,
+	return dialect.MustJSON(httpServer{Type: "http", Name: name, URL: url,
 		Headers: []envVariable{{"Authorization", "Bearer " + token}}}), t, nil
 }
 

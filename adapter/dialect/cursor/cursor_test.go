@@ -1,4 +1,4 @@
-package adapter
+package cursor
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -59,12 +60,12 @@ func TestCursorViolationsNameCursorsFields(t *testing.T) {
 	assert.EqualError(t, err, "questions[0].prompt: String must contain at least 1 character(s); questions[0].options: must have 2-4 items")
 }
 
-func answered(qs []permission.Question, answers ...permission.Answer) Outcome {
+func answered(qs []permission.Question, answers ...permission.Answer) dialect.Outcome {
 	var r permission.Result
 	for i, a := range answers {
 		r.Answers = append(r.Answers, permission.Answered{Question: qs[i], Answer: a, Index: i})
 	}
-	return Outcome{Status: Answered, Result: r}
+	return dialect.Outcome{Status: dialect.Answered, Result: r}
 }
 
 func TestCursorAskRepliesInCursorsShape(t *testing.T) {
@@ -74,16 +75,16 @@ func TestCursorAskRepliesInCursorsShape(t *testing.T) {
 	qs, err := p.decode()
 	require.NoError(t, err)
 	for name, c := range map[string]struct {
-		o    Outcome
+		o    dialect.Outcome
 		want string
 	}{
 		"answered": {answered(qs, permission.Answer{Labels: []string{"SQLite"}}, permission.Answer{Labels: []string{"Go", "C"}}),
 			`{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["lite"]},{"questionId":"langs","selectedOptionIds":["go","c"]}]}}`},
 		"typed text on one of two": {answered(qs, permission.Answer{Other: true, Custom: "CockroachDB"}, permission.Answer{Labels: []string{"Rust"}}),
 			`{"outcome":{"outcome":"skipped","reason":"The user answered in their own words:\n- Which database? → CockroachDB\n- Which languages? → Rust"}}`},
-		"cancelled": {Outcome{Status: Cancelled}, `{"outcome":{"outcome":"cancelled"}}`},
-		"timed out": {Outcome{Status: TimedOut}, `{"outcome":{"outcome":"skipped","reason":` + string(mustJSON(CursorTimeoutReason)) + `}}`},
-		"refused":   {Outcome{Status: Refused, Message: "question limit of 1 reached"}, `{"outcome":{"outcome":"skipped","reason":"question limit of 1 reached"}}`},
+		"cancelled": {dialect.Outcome{Status: dialect.Cancelled}, `{"outcome":{"outcome":"cancelled"}}`},
+		"timed out": {dialect.Outcome{Status: dialect.TimedOut}, `{"outcome":{"outcome":"skipped","reason":` + string(dialect.MustJSON(CursorTimeoutReason)) + `}}`},
+		"refused":   {dialect.Outcome{Status: dialect.Refused, Message: "question limit of 1 reached"}, `{"outcome":{"outcome":"skipped","reason":"question limit of 1 reached"}}`},
 	} {
 		got, err := json.Marshal(p.reply(c.o))
 		require.NoError(t, err)
@@ -116,7 +117,7 @@ func TestCursorTodosMergeByIDAndBecomePlanEntries(t *testing.T) {
 	var entries []string
 	for _, t := range []cursorTodo{{Content: "a", Status: "pending"}, {Content: "b", Status: "in_progress"}, {Content: "c", Status: "completed"},
 		{Content: "d", Status: "cancelled"}, {Content: "e", Status: "TODO_STATUS_IN_PROGRESS"}, {ID: "f", Status: "odd"}} {
-		entries = append(entries, string(mustJSON(planEntry(t))))
+		entries = append(entries, string(dialect.MustJSON(planEntry(t))))
 	}
 	assert.Equal(t, []string{
 		`{"content":"a","priority":"medium","status":"pending"}`,

@@ -1,4 +1,4 @@
-package adapter
+package approvals
 
 import (
 	"encoding/json"

@@ -1,8 +1,9 @@
-package adapter
+package claude
 
 import (
 	"testing"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -12,18 +13,18 @@ func FuzzParseForm(f *testing.F) {
 	f.Add("Which database?", []byte(`{"type":"object","properties":{"question_0":{"type":"string","title":"Database","oneOf":[{"const":"Postgres","title":"Postgres"}]},"question_0_custom":{"type":"string"}}}`))
 	f.Add("", []byte(`{"type":"object","properties":{"a":{"type":"array","items":{"enum":["x",1,true]}},"b":{"type":"boolean"},"c":{"type":"integer"}},"required":["c"]}`))
 	f.Fuzz(func(t *testing.T, message string, schema []byte) {
-		form, err := parseForm(message, schema, claudeCompanion)
+		form, err := dialect.ParseForm(message, schema, claudeCompanion)
 		if err != nil {
 			return
 		}
 		var res permission.Result
-		for i, q := range form.questions {
+		for i, q := range form.Questions {
 			a := permission.Answer{Other: true, Custom: "7"}
 			if len(q.Options) > 0 {
 				a.Labels = []string{q.Options[0].Label}
 			}
 			res.Answers = append(res.Answers, permission.Answered{Question: q, Answer: a, Index: i})
 		}
-		form.missing(form.content(res))
+		form.Missing(form.Content(res))
 	})
 }

@@ -1,4 +1,4 @@
-package adapter
+package opencode
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -52,11 +53,11 @@ func (*OpenCode) Name() string { return "opencode" }
 // Hooks implements Dialect.
 // Until Launch has started OpenCode's server there is nothing to answer
 // on, so every other agent's session/update passes without a look.
-func (d *OpenCode) Hooks() []Hook {
+func (d *OpenCode) Hooks() []dialect.Hook {
 	if d.Server == nil {
 		return nil
 	}
-	return []Hook{{FromAgent, acp.ClientMethodSessionUpdate}}
+	return []dialect.Hook{{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate}}
 }
 
 // Recognise implements Launcher: `opencode acp …`, also behind a launcher
@@ -104,7 +105,7 @@ type openCodeUpdate struct {
 
 // Claim implements Dialect: it observes OpenCode's question tool calls; the
 // update itself always goes on to the client.
-func (d *OpenCode) Claim(h Host, m *relay.Message) *Claim {
+func (d *OpenCode) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	if d.Server == nil || !bytes.Contains(m.Raw, []byte(`"questions"`)) {
 		return nil
 	}
@@ -141,12 +142,12 @@ type errUnreachable struct{ err error }
 
 func (e errUnreachable) Error() string { return e.err.Error() }
 
-func (d *OpenCode) claim(h Host, session, callID string, rawInput []byte) *Claim {
+func (d *OpenCode) claim(h dialect.Host, session, callID string, rawInput []byte) *dialect.Claim {
 	oc := d.Server
 	dir := h.SessionCwd(session)
 	var qid string
 	var n int
-	return &Claim{
+	return &dialect.Claim{
 		SessionID:  session,
 		ToolCallID: callID,
 		Observe:    true,
@@ -162,12 +163,12 @@ func (d *OpenCode) claim(h Host, session, callID string, rawInput []byte) *Claim
 			n = len(qs)
 			return qs, err
 		},
-		Reply: func(ctx context.Context, o Outcome) (any, error) {
+		Reply: func(ctx context.Context, o dialect.Outcome) (any, error) {
 			var unreachable errUnreachable
 			switch {
 			case errors.As(o.Err, &unreachable):
 				d.unreachable(h, session, callID, unreachable.err)
-			case o.Status == TimedOut:
+			case o.Status == dialect.TimedOut:
 				// OpenCode's model reads the reply's text; a reject would
 				// say the user dismissed the question.
 				answers := make([][]string, n)
@@ -177,12 +178,12 @@ func (d *OpenCode) claim(h Host, session, callID string, rawInput []byte) *Claim
 				if err := oc.post(ctx, dir, qid, "reply", openCodeReply{Answers: answers}); err != nil {
 					h.Logger().Error("posting the timeout to OpenCode failed", "toolCallId", callID, "err", err)
 				}
-			case o.Status == Answered:
+			case o.Status == dialect.Answered:
 				if err := oc.post(ctx, dir, qid, "reply", openCodeReply{Answers: openCodeAnswers(n, o.Result)}); err != nil {
 					h.Logger().Error("posting the answers to OpenCode failed", "toolCallId", callID, "err", err)
 				}
 			default:
-				if o.Status == Invalid {
+				if o.Status == dialect.Invalid {
 					h.Logger().Warn("rejecting an OpenCode question askbridge cannot show", "err", o.Err)
 				}
 				if err := oc.post(ctx, dir, qid, "reject", nil); err != nil {
@@ -196,7 +197,7 @@ func (d *OpenCode) claim(h Host, session, callID string, rawInput []byte) *Claim
 
 // unreachable tells the client why the question cannot be answered and
 // cancels the turn, so that OpenCode does not wait forever.
-func (d *OpenCode) unreachable(h Host, session, callID string, err error) {
+func (d *OpenCode) unreachable(h dialect.Host, session, callID string, err error) {
 	h.Logger().Error("OpenCode's question cannot be answered; cancelling the turn so it does not hang", "toolCallId", callID, "err", err)
 	text := "askbridge could not reach OpenCode's question server (" + err.Error() + "), so this question cannot be answered here; the turn was cancelled."
 	h.Client().Notify(acp.ClientMethodSessionUpdate, acp.SessionNotification{
