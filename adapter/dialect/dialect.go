@@ -61,7 +61,7 @@ type Claim struct {
 	AsForm bool
 	// Renderable says the message is a form the client can render as it
 	// is. To a client that renders forms it goes untouched, and the set is
-	// watched (watch.go): on the board for the desk, the notifiers and the
+	// watched (adapter/watch.go): on the board for the desk, the notifiers and the
 	// deadline; the first answer wins. ReadResponse reads the client's
 	// response to it as the set's result.
 	Renderable   bool
@@ -69,7 +69,7 @@ type Claim struct {
 	// Mirror watches the message as Renderable does, whatever the client:
 	// it goes on untouched and is on the board too. DeskOnly puts the set
 	// on the board only: nothing reaches the client. Approval marks the set
-	// as the agent's own permission request (approvals.go).
+	// as the agent's own permission request (package approvals).
 	Mirror   bool
 	DeskOnly bool
 	Approval *permission.Approval

@@ -14,7 +14,7 @@ import (
 // only when the client advertised clientCapabilities.elicitation.form.
 // askbridge advertises it for clients that lack it and answers the form
 // itself, one permission request per field; a client that renders forms
-// gets the form untouched, and the set is watched (watch.go).
+// gets the form untouched, and the set is watched (adapter/watch.go).
 type Elicitation struct{}
 
 // Name implements Dialect.

@@ -25,7 +25,7 @@ import (
 // serves it only on -32601 (Claim.Fallback), so a client that implements
 // Cursor's methods keeps its own UI; meanwhile a question or a plan is
 // watched (Claim.Mirror): on the board, where the desk or the deadline may
-// answer it first (watch.go).
+// answer it first (adapter/watch.go).
 //
 // The shapes follow Cursor's documentation (cursor.com/docs/cli/acp,
 // "Cursor extension methods") and the clients that implement it; they
