@@ -24,7 +24,15 @@ Usage:
   askbridge inbox [--watch | --json]     the hub's questions, answered in the terminal
   askbridge mcp                          the MCP server of the ask_user_question tool (askbridge lists it)
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
-  askbridge version                      the version (also --version)`
+  askbridge version                      the version (also --version)
+
+Flags go before --: everything after it is the agent's command, untouched.
+Durations take a unit: 90s, 10m, 1h30m.
+--on-question, --notify and --notify-url get every event: asked, expiring
+(shortly before --question-timeout), then answered, cancelled or timeout;
+with --approvals mirror or desk also approval.asked, approval.expiring,
+approval.answered, approval.cancelled and approval.timeout.
+Docs: docs/flags.md and the rest of docs/ in askbridge's repository.`
 
 // proxyOptions are the flags of the proxy.
 type proxyOptions struct {
