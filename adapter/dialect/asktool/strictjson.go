@@ -1,4 +1,4 @@
-package adapter
+package asktool
 
 import (
 	"bytes"
