@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/askbridge/askbridge/internal/sockdir"
 )
 
@@ -66,7 +67,14 @@ func Listen(path string) (*Listener, error) {
 		lock.Close()
 		return nil, err
 	}
-	return &Listener{UnixListener: ln, lock: lock}, nil
+	l := &Listener{UnixListener: ln, lock: lock}
+	if peercred.Supported {
+		if l.Inbox, err = listenInbox(InboxPath(path)); err != nil {
+			l.Close()
+			return nil, err
+		}
+	}
+	return l, nil
 }
 
 // listenLocked takes the socket over, the lock held.

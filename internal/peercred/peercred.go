@@ -15,12 +15,12 @@ type Cred struct {
 // ErrUnsupported is Get or Parent on an OS that cannot tell.
 var ErrUnsupported = errors.New("peer credentials are not available on this system")
 
-// Descends says whether pid is one of roots or below one of them, walking
-// its parents up to init. A process whose parent cannot be read (it
+// Descends says whether pid is a root (isRoot) or below one, walking its
+// parents up to init. A process whose parent cannot be read (it
 // ended) is not known to be outside, so it counts as inside: err says why.
-func Descends(pid int, roots map[int]bool) (bool, error) {
+func Descends(pid int, isRoot func(pid int) bool) (bool, error) {
 	for range 4096 { // a cycle cannot happen, a bound costs nothing
-		if roots[pid] {
+		if isRoot(pid) {
 			return true, nil
 		}
 		if pid <= 1 {
