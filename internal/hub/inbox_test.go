@@ -111,4 +111,3 @@ func TestInboxTakesApprovalsOnlyWhenAllowed(t *testing.T) {
 	assert.Equal(t, http.StatusOK, status)
 	assert.Equal(t, int32(1), through.Load())
 }
-
