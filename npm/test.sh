@@ -7,10 +7,8 @@
 # agent (the same stdout and exit code as the binary run directly), the
 # processes left running (Node ≥ 22.15: the launcher's pid is askbridge's
 # and no Node of its own stays; older Node: a Node that spawns askbridge
-# on its own stdio), and signals both ways. Node 22 is $NODE22, else
-# live/'s node-<platform>@22.23.3, else that package installed from npm
-# into .cache/tools/. Linux (it reads /proc); prints "N passed, N failed"
-# and exits 1 on a failure.
+# on its own stdio), and signals both ways. Node 22: see node22.sh. Linux
+# (it reads /proc); prints "N passed, N failed" and exits 1 on a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dist=${DIST:-$PWD/dist}
@@ -24,21 +22,7 @@ for f in "$main_tgz" "$plat_tgz"; do
   [ -f "$f" ] || { echo "npm/test.sh: no $f: run make dist" >&2; exit 1; }
 done
 
-# Node 22 from npm (its official build, as a package), unless given; the
-# live tests' copy (live/install.sh) when it is that one.
-node22=${NODE22:-}
-live_node=$PWD/live/node_modules/node-$platform/bin/node
-if [ -z "$node22" ] && [ -x "$live_node" ] && [ "$("$live_node" --version)" = v22.23.3 ]; then
-  node22=$live_node
-fi
-if [ -z "$node22" ]; then
-  cache=$PWD/.cache/tools/node-v22.23.3
-  node22=$cache/node_modules/node-$platform/bin/node
-  if [ ! -x "$node22" ]; then
-    mkdir -p "$cache" && echo '{"private":true}' >"$cache/package.json"
-    (cd "$cache" && timeout 300 npm install --no-audit --no-fund --loglevel=error "node-$platform@22.23.3") >&2
-  fi
-fi
+node22=$(npm/node22.sh)
 "$node22" --version >/dev/null || { echo "npm/test.sh: cannot run Node 22 ($node22)" >&2; exit 1; }
 
 tmp=$(mktemp -d)
