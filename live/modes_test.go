@@ -20,7 +20,7 @@ type mode struct {
 
 var (
 	direct  = mode{"direct", func(*testing.T) []string { return nil }}
-	bridged = mode{"askbridge", func(t *testing.T) []string { return harness.Askbridge(askbridge(t), "--log-level=debug") }}
+	bridged = mode{"askbridge", func(t *testing.T) []string { return harness.Askbridge(askbridge(t), "--log-level=debug", "--min-answer-time=0") }} // scripted clients answer at once, on purpose
 	modes   = []mode{direct, bridged}
 )
 

@@ -1,0 +1,72 @@
+//go:build live
+
+package live
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/live/harness"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// guarded is askbridge as a user runs it: the guard against automatic
+// answers on (--min-answer-time's default), unlike bridged, whose scripted
+// clients answer at once on purpose.
+var guarded = mode{"askbridge", func(t *testing.T) []string {
+	return harness.Askbridge(askbridge(t), "--log-level=debug", "--log-file="+filepath.Join(t.TempDir(), "askbridge.log"))
+}}
+
+// acpx asks "Allow <title>? (y/N)" and can only say yes or no, so askbridge
+// (which knows acpx from its clientInfo) asks a walk of yes/no requests,
+// each with its question and one option in the title. In a terminal, as a
+// person uses it, with a real Qwen Code agent: the question is on the
+// screen; n then y answers the single-select with its second option; y, n,
+// y answers the multi-select with the first and third; each key is typed
+// at a person's pace, after the prompt is shown.
+func TestAcpxYesNoWalkInATerminal(t *testing.T) {
+	m := model(t, harness.Qwen.Tool, twoQuestions)
+	agent := strings.Join(append(guarded.wrap(t), harness.Qwen.Argv(harness.LiveDir())...), " ")
+	tm := harness.Tmux(t, harness.Qwen, m.URL, []string{"acpx", "--agent", agent, "--format", "text", "--timeout", "120", "exec", "Ask me about the service."})
+	keys := []struct{ shown, key string }{
+		{"Which database should the service use? — Postgres - relational", "n"},
+		{"Which database should the service use? — SQLite - embedded", "y"},
+		{"Which languages should the service support? — Go - fast builds", "y"},
+		{"Which languages should the service support? — Rust - no GC", "n"},
+		{"Which languages should the service support? — Python - scripts", "y"},
+	}
+	for i, k := range keys {
+		screen := tm.WaitFor("(y/N)", i+1, 90*time.Second)
+		prompt := screen[strings.LastIndex(screen, "[permission]"):]
+		require.Contains(t, prompt, k.shown, "the question and the option are on the screen")
+		time.Sleep(600 * time.Millisecond) // reading it
+		tm.Type(k.key, "Enter")
+	}
+	assert.Equal(t, "[command exited 0]", tm.Exited(90*time.Second))
+	require.Len(t, m.ToolResults(), 1, "the terminal shows:\n%s", tm.Screen())
+	assert.Equal(t, "User has provided the following answers:\n\n**Database**: SQLite\n**Languages**: Go, Python", m.ToolResults()[0])
+}
+
+// No to every option brings the last step, "Answer in your own words in
+// the chat?": yes tells the model to ask in the chat.
+func TestAcpxYesNoChatFallbackInATerminal(t *testing.T) {
+	m := model(t, harness.Qwen.Tool, dbQuestion)
+	agent := strings.Join(append(guarded.wrap(t), harness.Qwen.Argv(harness.LiveDir())...), " ")
+	tm := harness.Tmux(t, harness.Qwen, m.URL, []string{"acpx", "--agent", agent, "--format", "text", "--timeout", "120", "exec", "Ask me about the service."})
+	for i, key := range []string{"n", "n", "y"} {
+		screen := tm.WaitFor("(y/N)", i+1, 90*time.Second)
+		if i == 2 {
+			require.Contains(t, screen[strings.LastIndex(screen, "[permission]"):], permission.ChatStep)
+		}
+		time.Sleep(600 * time.Millisecond)
+		tm.Type(key, "Enter")
+	}
+	assert.Equal(t, "[command exited 0]", tm.Exited(90*time.Second))
+	require.Len(t, m.ToolResults(), 1, "the terminal shows:\n%s", tm.Screen())
+	assert.Equal(t, "User has provided the following answers:\n\n**Database**: "+permission.OtherWithoutText, m.ToolResults()[0])
+}
