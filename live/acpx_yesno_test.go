@@ -5,6 +5,7 @@ package live
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,9 +19,28 @@ import (
 // guarded is askbridge as a user runs it: the guard against automatic
 // answers on (--min-answer-time's default), unlike bridged, whose scripted
 // clients answer at once on purpose.
+// Its log is in the file guardedLog names.
 var guarded = mode{"askbridge", func(t *testing.T) []string {
-	return harness.Askbridge(askbridge(t), "--log-level=debug", "--log-file="+filepath.Join(t.TempDir(), "askbridge.log"))
+	return harness.Askbridge(askbridge(t), "--log-level=debug", "--hub=off", "--log-file="+guardedLog(t))
 }}
+
+// guardedLog is the log file of a guarded askbridge in test t.
+func guardedLog(t *testing.T) string {
+	logs.Lock()
+	defer logs.Unlock()
+	if logs.m == nil {
+		logs.m = map[*testing.T]string{}
+	}
+	if _, ok := logs.m[t]; !ok {
+		logs.m[t] = filepath.Join(t.TempDir(), "askbridge.log")
+	}
+	return logs.m[t]
+}
+
+var logs struct {
+	sync.Mutex
+	m map[*testing.T]string
+}
 
 // acpx asks "Allow <title>? (y/N)" and can only say yes or no, so askbridge
 // (which knows acpx from its clientInfo) asks a walk of yes/no requests,
