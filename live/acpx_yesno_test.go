@@ -3,6 +3,8 @@
 package live
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -12,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/live/harness"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -89,4 +92,45 @@ func TestAcpxYesNoChatFallbackInATerminal(t *testing.T) {
 	assert.Equal(t, "[command exited 0]", tm.Exited(90*time.Second))
 	require.Len(t, m.ToolResults(), 1, "the terminal shows:\n%s", tm.Screen())
 	assert.Equal(t, "User has provided the following answers:\n\n**Database**: "+permission.OtherWithoutText, m.ToolResults()[0])
+}
+
+// Piped, acpx cannot prompt and answers every permission request itself
+// (reject, else cancel). With --questions desk the question never reaches
+// it: it waits at the hub, is answered there, and the answer reaches the
+// model.
+func TestAcpxPipedQuestionsAnsweredAtTheHub(t *testing.T) {
+	dir, err := os.MkdirTemp("", "abhub")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	sock := filepath.Join(dir, "askbridge", "hub.sock")
+	ln, err := hub.Listen(sock)
+	require.NoError(t, err)
+	board := permission.NewBoard()
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan struct{})
+	go func() { hub.New(board, nil).Serve(ctx, ln); close(served) }()
+	t.Cleanup(func() { stop(); <-served })
+
+	m := model(t, harness.Qwen.Tool, dbQuestion)
+	agent := strings.Join(append(harness.Askbridge(askbridge(t), "--log-level=debug", "--questions=desk", "--hub="+sock), harness.Qwen.Argv(harness.LiveDir())...), " ")
+	done := make(chan harness.Output, 1)
+	go func() {
+		done <- harness.Exec(t, harness.Qwen, m.URL, []string{filepath.Join(harness.LiveDir(), "node_modules/.bin/acpx"),
+			"--agent", agent, "--format", "json", "--timeout", "120", "exec", "Ask me about the service."}, 0)
+	}()
+	var set permission.Pending
+	require.Eventually(t, func() bool {
+		list := board.List()
+		if len(list) == 1 {
+			set = list[0]
+		}
+		return len(list) == 1
+	}, 90*time.Second, 100*time.Millisecond, "the question reaches the hub")
+	require.Equal(t, "Which database should the service use?", set.Questions[0].Question)
+	require.NoError(t, board.Answer(set.ID, permission.Result{Answers: []permission.Answered{{Question: set.Questions[0], Answer: permission.Answer{Labels: []string{"SQLite"}}, Path: "questions[0]"}}}))
+	out := <-done
+	require.NoError(t, out.Err, "acpx failed:\n%s", tail(out.Stderr, 4000))
+	assert.NotContains(t, out.Stderr, "[permission]", "acpx was asked nothing")
+	require.Len(t, m.ToolResults(), 1, "acpx stdout:\n%s", tail(out.Stdout, 4000))
+	assert.Equal(t, "User has provided the following answers:\n\n**Database**: SQLite", m.ToolResults()[0])
 }
