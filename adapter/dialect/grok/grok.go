@@ -19,7 +19,7 @@ import (
 // multiSelect}], mode} (some versions wrap it as {method, params}), answered
 // {outcome:"accepted", answers:{<question>:[labels]}, annotations:
 // {<question>:{notes}}} or {outcome:"cancelled"} (also "skip_interview",
-// "chat_about_this"). Typed text goes as the label "Other" with the text in
+// "chat_about_this"); its plan approval is plan.go. Typed text goes as the label "Other" with the text in
 // the question's annotation notes. A client that answers -32601 makes the
 // tool fail ("The question tool could not reach the client"), so the
 // request goes to the client first and askbridge serves it on -32601
@@ -44,6 +44,8 @@ func (*Grok) Hooks() []dialect.Hook {
 	return []dialect.Hook{
 		{From: dialect.FromAgent, Method: AskUserQuestion},
 		{From: dialect.FromAgent, Method: askUserQuestionBare},
+		{From: dialect.FromAgent, Method: ExitPlanMode},
+		{From: dialect.FromAgent, Method: exitPlanModeBare},
 	}
 }
 
@@ -87,6 +89,13 @@ const other = "Other"
 
 // Claim implements Dialect.
 func (d *Grok) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+	if m.Method == ExitPlanMode || m.Method == exitPlanModeBare {
+		return d.planClaim(h, m)
+	}
+	return d.askClaim(h, m)
+}
+
+func (d *Grok) askClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p request
 	parseErr := m.Params(&p)
 	if parseErr == nil && len(p.Params) > 0 && p.Questions == nil {
