@@ -15,6 +15,9 @@ const (
 	RenderAuto Render = iota
 	// RenderPermission always asks with permission requests.
 	RenderPermission
+	// RenderYesNo asks each question as a walk of yes/no permission
+	// requests, for a client that can only say yes or no (permission/yesno.go).
+	RenderYesNo
 )
 
 // OnTimeout says what a question set that nobody answered in time becomes.
@@ -29,10 +32,13 @@ const (
 	TimeoutRecommended
 )
 
-// String is the flag spelling: "auto" or "permission".
+// String is the flag spelling: "auto", "permission" or "yesno".
 func (r Render) String() string {
-	if r == RenderPermission {
+	switch r {
+	case RenderPermission:
 		return "permission"
+	case RenderYesNo:
+		return "yesno"
 	}
 	return "auto"
 }
@@ -44,8 +50,10 @@ func (r *Render) Set(s string) error {
 		*r = RenderAuto
 	case "permission":
 		*r = RenderPermission
+	case "yesno":
+		*r = RenderYesNo
 	default:
-		return fmt.Errorf("%q: want auto or permission", s)
+		return fmt.Errorf("%q: want auto, permission or yesno", s)
 	}
 	return nil
 }

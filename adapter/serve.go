@@ -20,7 +20,7 @@ func (b *Bridge) intercept(d Dialect) relay.Interceptor {
 		if c == nil {
 			return relay.Pass
 		}
-		if c.Mirror || c.Renderable && b.ClientRendersForms() {
+		if !b.deskOnly(c) && (c.Mirror || c.Renderable && b.ClientRendersForms()) {
 			if m.ID == nil {
 				return relay.Pass // nothing to answer: the client's to show
 			}
@@ -32,7 +32,7 @@ func (b *Bridge) intercept(d Dialect) relay.Interceptor {
 			return relay.Verdict{Take: true}
 		}
 		m = m.Clone()
-		if c.Fallback {
+		if c.Fallback && !b.deskOnly(c) {
 			return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 				if !methodNotFound(resp) {
 					return nil
@@ -86,7 +86,7 @@ func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (an
 	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
 	var o Outcome
 	switch {
-	case c.DeskOnly:
+	case b.deskOnly(c):
 		o = b.askBoard(ctx, req)
 	case c.AsForm && b.ClientRendersForms():
 		o = b.askForm(ctx, req)

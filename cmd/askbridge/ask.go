@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/prompt"
+	"github.com/askbridge/askbridge/internal/sockdir"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -119,7 +119,7 @@ func printViolations(w io.Writer, err error) {
 
 // askThroughSocket asks through the running askbridge, in the editor.
 func askThroughSocket(ctx context.Context, path string, raw []byte, session string) (any, error) {
-	c, err := net.Dial("unix", path)
+	c, err := sockdir.Dial(ctx, path) // its folder checked: this user's alone
 	if err != nil {
 		return nil, fmt.Errorf("cannot reach askbridge at %s=%s: %v", adapter.SocketEnv, path, err)
 	}
