@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/internal/sockdir"
@@ -130,7 +131,7 @@ func askThroughSocket(ctx context.Context, path string, raw []byte, session stri
 		Questions json.RawMessage `json:"questions"`
 	}
 	json.Unmarshal(raw, &in)
-	params := adapter.AskParams{Questions: in.Questions, Format: "cli", SessionID: session}
+	params := asktool.AskParams{Questions: in.Questions, Format: "cli", SessionID: session}
 	var result json.RawMessage
 	if err := conn.Call(ctx, adapter.AskMethod, params, &result); err != nil {
 		var rpcErr *jsonrpc2.Error
@@ -171,7 +172,7 @@ func askInTerminal(ctx context.Context, qs []permission.Question, stdin io.Reade
 	}
 	return struct {
 		Answers map[string]string `json:"answers"`
-	}{adapter.CLIAnswers(res)}, nil
+	}{asktool.CLIAnswers(res)}, nil
 }
 
 // terminalPrompter picks the interactive prompter when stdin (or, when the
