@@ -17,15 +17,17 @@ const usage = `askbridge makes an agent's questions work in every ACP client.
 Usage:
   askbridge [flags] -- AGENT [ARGS...]   relay between the ACP client on stdio and AGENT
   askbridge ask '{"questions":[...]}'    ask the user (through a running askbridge, or in the terminal)
-  askbridge demo                         a whole question round with a built-in agent and client
-  askbridge replay [-update] FILE...     check recorded conformance fixtures against askbridge
+  askbridge demo [--desk ADDR]           a whole question round with a built-in agent and client
+  askbridge replay [--update] FILE...    check recorded conformance fixtures against askbridge
   askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
   askbridge hub                          one inbox (page and API) for the questions of every askbridge
   askbridge inbox [--watch | --json]     the hub's questions, answered in the terminal
   askbridge mcp                          the MCP server of the ask_user_question tool (askbridge lists it)
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
-  askbridge version                      the version (also --version)
+  askbridge version                      the version (also --version)`
 
+// usageNotes follow the usage in askbridge help, before the flags.
+const usageNotes = `
 Flags go before --: everything after it is the agent's command, untouched.
 Durations take a unit: 90s, 10m, 1h30m.
 --on-question, --notify and --notify-url get every event: asked, expiring
@@ -99,7 +101,7 @@ func proxyFlagSet() *flag.FlagSet {
 }
 
 // printUsage writes askbridge's usage with the proxy's flags.
-func printUsage(w io.Writer, fs *flag.FlagSet) { printFlagUsage(w, fs, usage) }
+func printUsage(w io.Writer, fs *flag.FlagSet) { printFlagUsage(w, fs, usage+"\n"+usageNotes) }
 
 // check reports a flag value that makes no sense.
 func (o *proxyOptions) check() error {

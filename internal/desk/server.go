@@ -80,6 +80,7 @@ type Server struct {
 	logger *slog.Logger
 	ln     net.Listener
 	srv    *http.Server
+	api    http.Handler // the API without its credential check (local.go)
 }
 
 // Listen opens the desk on addr ("127.0.0.1:0" picks a port). A
@@ -153,6 +154,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	}
 	root.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	root.Handle("/", s.authorize(api))
+	s.api = api
 
 	s.srv = &http.Server{
 		Handler:      s.guard(root),
