@@ -24,7 +24,9 @@ func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env 
 	}
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "agent-received.jsonl")
-	args := append(append([]string{}, f.Flags...), "--log-level=error")
+	// The fixture's client answers at once, on purpose: no guard against
+	// automatic answers, unless the fixture's flags turn it on.
+	args := append(append([]string{"--min-answer-time=0"}, f.Flags...), "--log-level=error")
 	env = append(os.Environ(), env...)
 	stderr := &syncBuffer{}
 	var desk *deskEndpoint
