@@ -101,13 +101,3 @@ func sameKind(cur, v json.RawMessage) bool {
 	}
 	return bytes.Equal(cur, v)
 }
-
-// mustJSON encodes a value askbridge itself built; it cannot fail for the
-// types it is used with.
-func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}

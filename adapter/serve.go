@@ -117,25 +117,3 @@ func (b *Bridge) replyAgent(dialect string, id json.RawMessage, result any, err 
 		b.logger.Debug(dialect+": replying to the agent failed", "err", err)
 	}
 }
-
-// invalidQuestions is the invalid-params error listing every violation.
-func invalidQuestions(err error) *relay.Error {
-	var e *relay.Error
-	if errors.As(err, &e) {
-		return e
-	}
-	var ve *permission.ValidationError
-	if errors.As(err, &ve) {
-		list := make([]string, 0, len(ve.Violations))
-		for _, v := range ve.Violations {
-			list = append(list, v.String())
-		}
-		return relay.InvalidParams("askbridge: invalid questions: "+err.Error(), violations{list})
-	}
-	return relay.InvalidParams("askbridge: invalid questions: "+err.Error(), nil)
-}
-
-// violations is the data of an invalid-questions error.
-type violations struct {
-	Violations []string `json:"violations"`
-}

@@ -60,7 +60,7 @@ func Report(ctx context.Context, board *permission.Board, path string, me Instan
 	go func() {
 		absent := false
 		for ctx.Err() == nil {
-			c, err := net.DialTimeout("unix", path, Retry)
+			c, err := dialHub(ctx, path, logger)
 			if err != nil {
 				if !absent {
 					logger.Debug("hub: none on the socket; looking again every second", "path", path, "err", err)
