@@ -108,7 +108,7 @@ func (r *Reporter) session(ctx context.Context, c net.Conn, board *permission.Bo
 			r.hello(l)
 		case <-retry.C:
 			if t.isBehind() && t.reconcile() {
-				logger.Info("hub: caught up with the board after the link's queue was full", "pending", len(t.told))
+				logger.Info("hub: caught up with the board after the link's queue was full")
 			}
 		case ev, ok := <-events:
 			if !ok {
