@@ -110,12 +110,11 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	render.Set(opts.render) // checked with the other flags
 	onTimeout.Set(opts.onTimeout)
 	bridge := adapter.NewBridge(adapter.Options{
-		Board:           board,
-		Advertise:       opts.advertise,
-		Render:          render,
-		Questions:       opts.questions,
-		MinAnswerTime:   opts.minAnswerTime,
-		Elsewhere:       func() bool { return deskURL != "" || reporter.Connected() },
+		Board:     board,
+		Advertise: opts.advertise,
+		Render:    render,
+		Routing: adapter.Routing{Questions: opts.questions, MinAnswerTime: opts.minAnswerTime,
+			Elsewhere: func() bool { return deskURL != "" || reporter.Connected() }},
 		QuestionTimeout: opts.questionTimeout,
 		OnTimeout:       onTimeout,
 		Approvals:       opts.approvals,
