@@ -109,8 +109,6 @@ func parseArgs(fs *flag.FlagSet, args []string) (help bool, err error) {
 	return false, durationError(fs, err)
 }
 
-var invalidValue = regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): `)
-
 // durationError rewrites the flag package's "parse error" for a duration:
 // most often a bare number (--question-timeout 5), which Go will not guess
 // a unit for.
@@ -118,7 +116,8 @@ func durationError(fs *flag.FlagSet, err error) error {
 	if err == nil {
 		return nil
 	}
-	m := invalidValue.FindStringSubmatch(err.Error())
+	// Compiled here, not at init: askbridge's start stays cheap (inittrace_test).
+	m := regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): `).FindStringSubmatch(err.Error())
 	if m == nil {
 		return err
 	}
