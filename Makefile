@@ -3,7 +3,7 @@ GO ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 LDFLAGS := -s -w -X main.buildVersion=$(VERSION)
 
-.PHONY: build demo test test-live test-browser bench fmt vet dist dist-local test-dist cross test-windows
+.PHONY: build demo test test-live test-browser bench fmt vet dist dist-local test-dist cross test-windows lint-workflows
 
 # Built as the releases are (.goreleaser.yaml): static, no cgo, no symbol
 # tables; the relay then maps no libc (1.4 MiB less RSS) and starts sooner.
@@ -84,7 +84,20 @@ dist-local:
 	  $(LOCAL_OS) $(LOCAL_ARCH) $(LOCAL_NAME) $(LOCAL_EXE) > dist/artifacts.json
 	node npm/build.mjs --allow-missing
 
-# The npm tarballs installed offline into an empty project and run through
-# the npx launcher (Linux).
+# .goreleaser.yaml checked (the Homebrew cask and Scoop manifest too), then
+# the npm tarballs installed offline into an empty project and run through
+# the launcher and npx with the Node on PATH and Node 22 (Linux).
 test-dist: dist
+	$(GORELEASER) check
 	npm/test.sh
+
+# actionlint from the Go module proxy, kept in .cache/ as GoReleaser is; it
+# runs shellcheck on the workflows' scripts when shellcheck is installed.
+ACTIONLINT_VERSION := v1.7.12
+ACTIONLINT := .cache/tools/actionlint-$(ACTIONLINT_VERSION)/actionlint
+$(ACTIONLINT):
+	GOBIN=$(CURDIR)/$(dir $(ACTIONLINT)) $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
+
+# The GitHub workflows (.github/workflows/*.yml).
+lint-workflows: $(ACTIONLINT)
+	$(ACTIONLINT)

@@ -62,6 +62,9 @@ type proxyOptions struct {
 	version         bool
 	approvals       adapter.Approvals
 	approvalTimeout time.Duration
+	questions       adapter.Questions
+	minAnswerTime   time.Duration
+	minAnswerErr    error // ASKBRIDGE_MIN_ANSWER_MS is not a number
 
 	// deskAllowRemoteHTTP: the desk beyond loopback over plain HTTP.
 	deskAllowRemoteHTTP bool
@@ -75,7 +78,8 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.StringVar(&o.record, "record", "", "append every message both ways to this JSONL file")
 	fs.DurationVar(&o.grace, "grace", 2*time.Second, "how long the agent gets to exit after stdin closes, and after SIGTERM")
 	fs.BoolVar(&o.advertise, "advertise", true, "advertise form elicitation to the agent when the client lacks it, so agents offer their question tools")
-	fs.StringVar(&o.render, "render", "auto", "auto: pass forms through to a client that renders them; permission: always show questions as permission requests")
+	fs.StringVar(&o.render, "render", "auto", "auto: as the client table says for the client (docs/clients.md), else forms to a client that renders them and permission requests to others; permission: always permission requests; yesno: a yes/no request per option, for clients that can only say yes or no")
+	o.questionFlags(fs)
 	fs.DurationVar(&o.questionTimeout, "question-timeout", 0, "end a question set nobody answered after this long (0: wait for ever)")
 	fs.StringVar(&o.onTimeout, "on-timeout", "cancel", "on a question timeout: cancel (the agent is told nobody answered in time), or recommended (the option marked (Recommended), else the first)")
 	fs.Var(&o.approvals, "approvals", "where the agent's own permission requests are answered: client (the editor only, as they are), mirror (the editor, and the desk and notifiers too; the first answer wins), or desk (the desk only; for headless clients)")
@@ -106,8 +110,6 @@ func printUsage(w io.Writer, fs *flag.FlagSet) { printFlagUsage(w, fs, usage+"\n
 // check reports a flag value that makes no sense.
 func (o *proxyOptions) check() error {
 	switch {
-	case o.render != "auto" && o.render != "permission":
-		return fmt.Errorf("--render %q: want auto or permission", o.render)
 	case o.onTimeout != "cancel" && o.onTimeout != "recommended":
 		return fmt.Errorf("--on-timeout %q: want cancel or recommended", o.onTimeout)
 	case o.questionTimeout < 0:
@@ -126,6 +128,9 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--inject-ask %q: want auto, always or never", o.injectAsk)
 	}
 	if err := o.checkDesk(); err != nil {
+		return err
+	}
+	if err := o.checkQuestions(); err != nil {
 		return err
 	}
 	return o.checkNotify()

@@ -88,6 +88,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(1, err)
 	}
 	board := permission.NewBoard()
+	board.SetLogger(logger)
 	reporter := reportToHub(ctx, opts, board, command, logger)
 	var deskURL string
 	if d, err := startDesk(opts, board, logger, stderr); err != nil {
@@ -112,6 +113,9 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Board:           board,
 		Advertise:       opts.advertise,
 		Render:          render,
+		Questions:       opts.questions,
+		MinAnswerTime:   opts.minAnswerTime,
+		Elsewhere:       func() bool { return deskURL != "" || reporter.Connected() },
 		QuestionTimeout: opts.questionTimeout,
 		OnTimeout:       onTimeout,
 		Approvals:       opts.approvals,
