@@ -148,6 +148,14 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 		var b strings.Builder
 		b.WriteString("  --" + f.Name)
 		name, text := flag.UnquoteUsage(f)
+		_, isBool := f.Value.(interface{ IsBoolFlag() bool })
+		switch {
+		case isBool:
+			name = "" // a bool flag takes no value: `quotes` in its usage are just quotes
+		case strings.Contains(name, " "):
+			// `askbridge hub` in a usage is a name, not the flag's value.
+			name, _ = flag.UnquoteUsage(&flag.Flag{Value: f.Value, Usage: strings.ReplaceAll(f.Usage, "`", "")})
+		}
 		if name != "" {
 			b.WriteString(" " + name)
 		}
