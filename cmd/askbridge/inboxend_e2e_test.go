@@ -43,7 +43,9 @@ func TestE2EInboxTellsAnsweredFromCancelled(t *testing.T) {
 	require.Eventually(t, func() bool { return strings.Contains(lb.String(), "Drop the table?") }, 10*time.Second, 20*time.Millisecond)
 	var ok bool
 	h.do("POST", "/question/"+sets[0].ID+"/reject", "", &ok)
-	require.Eventually(t, func() bool { return strings.Contains(lb.String(), "Cancelled elsewhere on the hub's page; the agent was told.") },
+	require.Eventually(t, func() bool {
+		return strings.Contains(lb.String(), "Cancelled elsewhere on the hub's page; the agent was told.")
+	},
 		10*time.Second, 20*time.Millisecond, "%s", lb)
 	assert.NotContains(t, lb.String(), "Answered elsewhere")
 
