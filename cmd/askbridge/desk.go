@@ -31,7 +31,7 @@ func startDesk(opts *proxyOptions, board *permission.Board, logger *slog.Logger,
 		// redeems.
 		opts.taps = answertoken.New()
 	}
-	d, err := desk.Listen(opts.desk, board, desk.Options{Token: token, AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom,
+	d, err := desk.Listen(opts.desk, board, desk.Options{Token: token, Origin: opts.deskOrigin, AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom,
 		Taps: opts.taps, PublicURL: opts.publicURL, Logger: logger})
 	if err != nil {
 		return nil, err

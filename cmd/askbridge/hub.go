@@ -110,7 +110,11 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	sock, err := hub.Listen(path)
 	if err != nil {
 		if errors.Is(err, hub.ErrRunning) {
-			fmt.Fprintf(stderr, "askbridge hub: %v; its page is where it said at start\n", err)
+			if where := hubWhere(path); where != "" {
+				fmt.Fprintf(stderr, "askbridge hub: %v; its page is at %s\n", err, where)
+			} else {
+				fmt.Fprintf(stderr, "askbridge hub: %v; its page is where it said at start\n", err)
+			}
 		} else {
 			fmt.Fprintf(stderr, "askbridge hub: cannot listen on %s: %v\n", path, err)
 		}
@@ -140,6 +144,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer notifier.Close()
 	fmt.Fprintf(stderr, "askbridge: hub at %s\n", page.URL())
+	defer keepHubWhere(path, page.URL())()
 	if remote || where.qr {
 		where.printQR(stderr, page, notifyOpts.publicURL, logger)
 	}

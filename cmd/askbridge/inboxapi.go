@@ -85,6 +85,7 @@ func (c *hubClient) do(ctx context.Context, method, path string, body any) (raw 
 // wirePending), with what the inbox reads of it.
 type inboxSet struct {
 	ID        string          `json:"id"`
+	SessionID string          `json:"sessionID"`
 	Kind      string          `json:"kind"`
 	Questions []inboxQuestion `json:"questions"`
 	Step      int             `json:"step"`

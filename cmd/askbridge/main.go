@@ -90,6 +90,8 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	board := permission.NewBoard()
 	board.SetLogger(logger)
 	reporter := reportToHub(ctx, opts, board, command, logger)
+	self := newSelfOrigin(board, command)
+	opts.deskOrigin = self.origin
 	var deskURL string
 	if d, err := startDesk(opts, board, logger, stderr); err != nil {
 		if errors.Is(err, syscall.EADDRINUSE) {
@@ -141,7 +143,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:  logger,
 		Grace:   opts.grace,
 		MaxLine: opts.maxLine,
-		Setup:   hubInfo(reporter, bridge.Setup), // the desk's answers go into --record's recording too
+		Setup:   self.setup(hubInfo(reporter, bridge.Setup)), // the desk's answers go into --record's recording too
 	})
 	var exit *relay.AgentExitError
 	var notStarted *relay.StartError

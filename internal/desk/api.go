@@ -204,6 +204,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	}
 	type round struct {
 		Round     int               `json:"round"`
+		Asked     time.Time         `json:"asked"` // when the agent asked it: the page shows the time
 		Kind      string            `json:"kind"`
 		ID        string            `json:"id"`
 		State     string            `json:"state"`
@@ -220,7 +221,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		Rounds    []round `json:"rounds"`
 	}{SessionID: id, Rounds: []round{}}
 	for _, p := range sets {
-		rd := round{Round: p.Round, Kind: p.Kind, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
+		rd := round{Round: p.Round, Asked: p.Asked, Kind: p.Kind, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
 		if p.Result != nil {
 			rd.Source = p.Result.Source
 		}

@@ -6,7 +6,7 @@
 // counts the sets waiting. Loaded before app.js, whose el() it calls.
 "use strict";
 
-const baseTitle = document.title;
+let baseTitle = document.title; // the hub's page renames itself (app.js)
 
 // shortFolder shows a folder under its askbridge's home (each askbridge
 // reports its own, a remote one's included) as "~/…".
