@@ -37,6 +37,9 @@ type Options struct {
 	// Board holds the pending question sets; the desk answers through it.
 	// Nil makes a board of the bridge's own.
 	Board *permission.Board
+	// Attended reports whether anything but the client can answer a set
+	// on the board: the desk, the hub, a notifier. Nil means nothing can.
+	Attended func() bool
 	// Dialects are the dialects spoken; nil means Dialects().
 	Dialects []Dialect
 	Logger   *slog.Logger
@@ -54,6 +57,7 @@ type Bridge struct {
 
 	mu         sync.Mutex
 	clientForm bool                         // the client renders form elicitations itself
+	clientURL  bool                         // the client renders URL elicitations itself
 	asks       map[string]map[*ask]struct{} // session -> asks in flight
 	byRequest  map[string]*ask              // agent request id -> its ask
 	lastActive string                       // the session that last got a prompt

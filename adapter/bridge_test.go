@@ -86,7 +86,7 @@ func TestInitializeAdvertisesFormElicitationAndKeepsTheRest(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":1}},"clientInfo":{"name":"zed"}}}`)
 	got := decode(t, h.Agent.Recv())
-	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":1,"qwen.askUserQuestion":true},"elicitation":{"form":{}}},"clientInfo":{"name":"zed"}}`, string(got.Params))
+	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":1,"qwen.askUserQuestion":true},"elicitation":{"form":{},"url":{}}},"clientInfo":{"name":"zed"}}`, string(got.Params))
 	assert.False(t, h.bridge.ClientRendersForms())
 
 	h2 := newBridgeHarness(t, Options{Advertise: false})
@@ -99,7 +99,7 @@ func TestElicitationPassesThroughToAClientThatRendersForms(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1}}}}}`)
 	got := decode(t, h.Agent.Recv())
-	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1}},"_meta":{"qwen.askUserQuestion":true}}}`, string(got.Params))
+	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1},"url":{}},"_meta":{"qwen.askUserQuestion":true}}}`, string(got.Params))
 	assert.True(t, h.bridge.ClientRendersForms())
 	h.Agent.Send(claudeSingle)
 	assert.Equal(t, claudeSingle, h.Client.Recv())

@@ -110,8 +110,10 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ApprovalTimeout: opts.approvalTimeout,
 		MaxRounds:       opts.maxRounds,
 		Limits:          limits,
-		Dialects:        dialects,
-		Logger:          logger,
+		// A sign-in outside a session can go nowhere else.
+		Attended: func() bool { return deskURL != "" || notifier.Active() || reporter.Connected() },
+		Dialects: dialects,
+		Logger:   logger,
 	})
 	sockEnv, err := bridge.Listen()
 	defer bridge.Close()

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/askbridge/askbridge/permission"
@@ -20,7 +21,11 @@ type Reporter struct {
 	mu      sync.Mutex
 	me      Instance
 	changed chan struct{} // the hub is told me again
+	up      atomic.Bool   // connected to the hub
 }
+
+// Connected reports whether the askbridge is connected to the hub now.
+func (r *Reporter) Connected() bool { return r != nil && r.up.Load() }
 
 // Update changes what the hub is told about this askbridge (the agent's
 // name once initialize says it, a session's folder). It never waits.
@@ -62,7 +67,9 @@ func Report(ctx context.Context, board *permission.Board, path string, me Instan
 			} else {
 				absent = false
 				logger.Debug("hub: connected", "path", path)
+				rep.up.Store(true)
 				rep.session(ctx, c, board, logger)
+				rep.up.Store(false)
 				logger.Debug("hub: disconnected", "path", path)
 			}
 			select {
