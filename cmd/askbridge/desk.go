@@ -36,6 +36,9 @@ func startDesk(opts *proxyOptions, board *permission.Board, logger *slog.Logger,
 	if err != nil {
 		return nil, err
 	}
+	if opts.deskAllowRemoteHTTP {
+		warnDeskClearText(stderr, opts.desk)
+	}
 	fmt.Fprintf(stderr, "askbridge: desk at %s\n", d.URL())
 	if opts.logFile != "" {
 		logger.Info("askbridge: desk at " + d.URL())

@@ -33,7 +33,8 @@ func (s *Server) tap(w http.ResponseWriter, r *http.Request) {
 		if p.State != permission.StatePending {
 			return permission.ErrResolved
 		}
-		if p.Step != 0 || len(p.Asking) != 1 || c.Option >= len(p.Asking[0].Question.Options) {
+		// Never an approval: it needs the user's presence on the page.
+		if p.Kind == permission.KindApproval || p.Step != 0 || len(p.Asking) != 1 || c.Option >= len(p.Asking[0].Question.Options) {
 			return errNotTappable
 		}
 		label = p.Asking[0].Question.Options[c.Option].Label
