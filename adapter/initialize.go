@@ -12,6 +12,9 @@ import (
 // "form":{} but not for "form":true), and the SDK's struct would refuse
 // true outright.
 type initCaps struct {
+	ClientInfo struct {
+		Name string `json:"name"`
+	} `json:"clientInfo"`
 	ClientCapabilities struct {
 		Elicitation struct {
 			Form json.RawMessage `json:"form"`
@@ -39,6 +42,7 @@ func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	b.mu.Lock()
 	b.clientForm, b.clientURL = hasForm, hasURL
 	b.mu.Unlock()
+	b.noteClient(p.ClientInfo.Name)
 	b.logger.Info("client initialize", "clientRendersForms", hasForm, "clientRendersURLs", hasURL, "advertise", b.opts.Advertise)
 	if !b.opts.Advertise {
 		return relay.Pass
@@ -103,14 +107,4 @@ func sameKind(cur, v json.RawMessage) bool {
 		return cur[0] == '{'
 	}
 	return bytes.Equal(cur, v)
-}
-
-// mustJSON encodes a value askbridge itself built; it cannot fail for the
-// types it is used with.
-func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
 }

@@ -66,6 +66,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// hub's page as a phone reaches it.
 	notifyOpts := &proxyOptions{}
 	notifyOpts.notifyFlags(fs)
+	inboxApprovals := fs.Bool("inbox-approvals", false, "let `askbridge inbox` answer the agents' tool approvals too, not only questions: weaker than a passkey (see docs/security.md)")
 	printUnit := fs.Bool("print-unit", false, "print a systemd user unit (a launchd agent on macOS) that starts the hub with these flags at login, and exit")
 	if code, done := parseFlags(fs, hubUsage, args, stdout, stderr); done {
 		return code
@@ -134,6 +135,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
 		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig)})
 	defer page.Close()
+	h.ServeInbox(ctx, sock, page.LocalHandler(), hub.InboxOptions{Approvals: *inboxApprovals})
 	notifier, err := notify.Start(board, notifyOpts.notifyOptions(page.URL(), logger))
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)

@@ -26,7 +26,7 @@ import (
 // startHubStderr runs `askbridge hub` with args and returns the page's
 // printed address and the QR code printed after it ("" without one).
 func startHubStderr(t *testing.T, args ...string) (page, code string) {
-	sock := filepath.Join(t.TempDir(), "hub.sock")
+	sock := filepath.Join(privateDir(t), "hub.sock")
 	cmd := exec.Command(askbridgeBin, append([]string{"hub"}, args...)...)
 	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock, "ASKBRIDGE_HUB_TOKEN="+hubTestToken, "GORACE=atexit_sleep_ms=0",
 		"XDG_STATE_HOME="+filepath.Join(filepath.Dir(sock), "state")) // the history beside the socket

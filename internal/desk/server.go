@@ -46,10 +46,12 @@ type Options struct {
 	// (custom answers are on by default, as in OpenCode).
 	NoCustom bool
 	Logger   *slog.Logger
-	// Connection limits; zero takes the default. A connection over
-	// MaxConns is answered 503 and closed. IdleTimeout closes a keep-alive
-	// connection with no request; RequestTimeout bounds reading a request
-	// and writing its response (not the event stream, which lives on).
+	// Connection limits; zero takes the default. MaxConns caps the
+	// connections that have not authenticated (a new one closes the
+	// oldest; see conns.go); authenticated ones are never crowded out.
+	// IdleTimeout closes a keep-alive connection with no request;
+	// RequestTimeout bounds reading a request and writing its response
+	// (not the event stream, which lives on).
 	MaxConns       int
 	IdleTimeout    time.Duration
 	RequestTimeout time.Duration
@@ -80,6 +82,7 @@ type Server struct {
 	logger *slog.Logger
 	ln     net.Listener
 	srv    *http.Server
+	api    http.Handler // the API without its credential check (local.go)
 }
 
 // Listen opens the desk on addr ("127.0.0.1:0" picks a port). A
@@ -153,15 +156,15 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	}
 	root.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	root.Handle("/", s.authorize(api))
+	s.api = api
 
 	s.srv = &http.Server{
-		Handler:      s.guard(root),
 		ReadTimeout:  opts.RequestTimeout,
 		WriteTimeout: opts.RequestTimeout,
 		IdleTimeout:  opts.IdleTimeout,
 		ErrorLog:     slog.NewLogLogger(opts.Logger.Handler(), slog.LevelDebug),
 	}
-	lim := limitConns(ln, opts.MaxConns, opts.Logger)
+	lim := s.pool(ln, s.guard(root))
 	if opts.TLS != nil {
 		s.srv.TLSConfig = opts.TLS
 		go s.srv.ServeTLS(lim, "", "")
@@ -243,16 +246,23 @@ func (s *Server) public(hostOrOrigin string) bool {
 // where a header cannot be set (EventSource, the printed URL).
 func (s *Server) authorize(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		token := r.URL.Query().Get("token")
-		if a, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && token == "" {
-			token = strings.TrimSpace(a)
-		}
-		if !equalTokens(token, s.opts.Token) {
+		if !s.authenticated(r) {
 			refuse(w, http.StatusUnauthorized, "missing or wrong desk token: open the URL askbridge printed, or send Authorization: Bearer <token>")
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// authenticated says whether r carries the desk's credential. The
+// connection pool asks it too (conns.go): an authenticated connection is
+// never crowded out by others.
+func (s *Server) authenticated(r *http.Request) bool {
+	token := r.URL.Query().Get("token")
+	if a, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && token == "" {
+		token = strings.TrimSpace(a)
+	}
+	return equalTokens(token, s.opts.Token)
 }
 
 // refuse answers an error and closes the connection: a client refused

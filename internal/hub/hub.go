@@ -29,6 +29,8 @@ type Hub struct {
 	mirrors map[string]*mirror // hub set id -> its mirror
 	past    map[string]origin  // sets of the history kept from before (Keep)
 	store   *Store             // the history, when kept
+
+	askbridges askbridges // the agents' trees' roots (peer.go)
 }
 
 // peer is a connected askbridge.
@@ -84,12 +86,13 @@ func (h *Hub) Serve(ctx context.Context, ln *Listener) error {
 			time.Sleep(50 * time.Millisecond)
 			continue
 		}
-		if err := checkPeer(c); err != nil {
+		cred, err := checkPeer(c)
+		if err != nil {
 			h.logger.Warn("hub: refused a connection", "err", err)
 			c.Close()
 			continue
 		}
-		go h.serve(ctx, c)
+		go h.serveChecked(ctx, c, cred)
 	}
 }
 
