@@ -142,7 +142,8 @@ func (d *Elicitation) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 			d.forget(p.ElicitationID, withdrawn)
 			switch {
 			case o.Status == dialect.Invalid && errors.Is(o.Err, errUnattended):
-				h.Logger().Warn("url-elicitation: declined a sign-in page outside a session", "url", p.URL, "requestId", string(p.RequestID), "why", o.Err)
+				// The host only: a sign-in address may carry a state or a code.
+				h.Logger().Warn("url-elicitation: declined a sign-in page outside a session", "host", host(p.URL), "requestId", string(p.RequestID), "why", o.Err)
 			case o.Status == dialect.Invalid:
 				h.Logger().Warn("url-elicitation: cannot show this elicitation", "err", o.Err)
 				return nil, relay.InvalidParams("askbridge: "+o.Err.Error(), nil)
@@ -176,6 +177,14 @@ func (p urlParams) check() error {
 		return fmt.Errorf("elicitation/create url: url %q: want an absolute http or https address", p.URL)
 	}
 	return nil
+}
+
+// host is the host of an address, for a log line.
+func host(link string) string {
+	if u, err := url.Parse(link); err == nil {
+		return u.Host
+	}
+	return ""
 }
 
 // opened reports whether the user said they opened the link.
