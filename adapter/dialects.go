@@ -9,6 +9,8 @@ import (
 	"github.com/askbridge/askbridge/adapter/dialect/claude"
 	"github.com/askbridge/askbridge/adapter/dialect/codex"
 	"github.com/askbridge/askbridge/adapter/dialect/cursor"
+	"github.com/askbridge/askbridge/adapter/dialect/grok"
+	"github.com/askbridge/askbridge/adapter/dialect/kiro"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/adapter/dialect/qwen"
 	"github.com/askbridge/askbridge/adapter/dialect/urlmode"
@@ -26,6 +28,8 @@ func Dialects() []Dialect {
 		&qwen.Qwen{},
 		&opencode.OpenCode{},
 		&cursor.Cursor{},
+		&kiro.Kiro{},
+		&grok.Grok{},
 		&asktool.MCPAsk{}, // before Ask: it takes the asks that carry an mcpTag
 		&asktool.Ask{},
 		&approvals.ApprovalsDialect{}, // last: what no dialect above claimed

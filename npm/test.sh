@@ -145,8 +145,6 @@ cp "$tmp/out" "$tmp/direct.out"; direct_relay=$code
 start "$binary" && { kill -TERM "$pid"; finish; }
 direct_term=$code
 
-# launcher_tests NODE: the launcher, directly and through npx, with the
-# Node at NODE, and what stays running.
 # node_execs NODE: whether the launcher should replace itself there (Node
 # 22.15+ or 23.11+, not Windows), by the version, not by the feature the
 # launcher detects.
@@ -162,6 +160,8 @@ node_procs() {
   echo "$n"
 }
 
+# launcher_tests NODE: the launcher, directly and through npx, with the
+# Node at NODE, and what stays running.
 launcher_tests() {
   local node path js label execs=false child ab procs left n real
   node=$(command -v "$1")

@@ -2,9 +2,10 @@
 // interface and its Claim, the Host it may use, the Outcome it turns into
 // the agent's reply, and the helpers for form elicitations (ParseForm,
 // FormClaim). Each dialect is a package of its own below this one
-// (claude, codex, qwen, opencode, cursor, asktool, approvals) and imports
-// this package, never the bridge (package adapter) and never another
-// dialect; a boundary test holds it, as database/sql's drivers.
+// (claude, codex, qwen, opencode, cursor, kiro, grok, asktool,
+// approvals) and imports this package, never the bridge (package adapter)
+// and never another dialect; a boundary test holds it, as database/sql's
+// drivers.
 //
 // To add a dialect, copy the folder of the one nearest in shape (qwen for
 // a permission request carrying questions, cursor for an extension

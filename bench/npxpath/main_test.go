@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,12 +17,26 @@ import (
 // initialize result and then reads until its stdin ends.
 var answerInit = []string{"/bin/sh", "-c", `read -r l; echo '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":1}}'; cat >/dev/null`}
 
-func buildAskbridge(t *testing.T) string {
-	bin := filepath.Join(t.TempDir(), "askbridge")
-	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/askbridge").CombinedOutput()
-	require.NoError(t, err, string(out))
-	return bin
+// askbridgeBin is askbridge built once for the package's tests.
+var askbridgeBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "npxpath-test-")
+	if err != nil {
+		panic(err)
+	}
+	askbridgeBin = filepath.Join(dir, "askbridge")
+	out, err := exec.Command("go", "build", "-o", askbridgeBin, "../../cmd/askbridge").CombinedOutput()
+	if err != nil {
+		os.RemoveAll(dir)
+		panic(fmt.Sprintf("go build: %v\n%s", err, out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
+
+func buildAskbridge(*testing.T) string { return askbridgeBin }
 
 // The binary's route: the tree is askbridge alone (the agent's process is
 // left out), its memory read, the response timed.

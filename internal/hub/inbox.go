@@ -88,6 +88,7 @@ func (h *Hub) ServeInbox(ctx context.Context, ln *Listener, api http.Handler, op
 			return ctx
 		},
 	}
+	h.logger.Info("hub: the terminal inbox (askbridge inbox) on "+ln.Inbox.Addr().String(), "approvals", opts.Approvals)
 	go srv.Serve(&peerListener{UnixListener: ln.Inbox, logger: h.logger})
 	go func() {
 		<-ctx.Done()
