@@ -38,6 +38,9 @@ type Options struct {
 	// Board holds the pending question sets; the desk answers through it.
 	// Nil makes a board of the bridge's own.
 	Board *permission.Board
+	// Attended reports whether anything but the client shows a set on the
+	// board: Elsewhere's desk and hub, or a notifier. Nil means nothing.
+	Attended func() bool
 	// Dialects are the dialects spoken; nil means Dialects().
 	Dialects []Dialect
 	Logger   *slog.Logger
@@ -55,6 +58,7 @@ type Bridge struct {
 
 	mu         sync.Mutex
 	clientForm bool                         // the client renders form elicitations itself
+	clientURL  bool                         // the client renders URL elicitations itself
 	client     Client                       // the client table's entry for the client
 	asks       map[string]map[*ask]struct{} // session -> asks in flight
 	byRequest  map[string]*ask              // agent request id -> its ask

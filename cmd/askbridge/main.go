@@ -111,20 +111,24 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var onTimeout adapter.OnTimeout
 	render.Set(opts.render) // checked with the other flags
 	onTimeout.Set(opts.onTimeout)
+	elsewhere := func() bool { return deskURL != "" || reporter.Connected() }
 	bridge := adapter.NewBridge(adapter.Options{
 		Board:     board,
 		Advertise: opts.advertise,
 		Render:    render,
 		Routing: adapter.Routing{Questions: opts.questions, MinAnswerTime: opts.minAnswerTime,
-			Elsewhere: func() bool { return deskURL != "" || reporter.Connected() }},
+			Elsewhere: elsewhere},
 		QuestionTimeout: opts.questionTimeout,
 		OnTimeout:       onTimeout,
 		Approvals:       opts.approvals,
 		ApprovalTimeout: opts.approvalTimeout,
 		MaxRounds:       opts.maxRounds,
 		Limits:          limits,
-		Dialects:        dialects,
-		Logger:          logger,
+		// A sign-in outside a session can go nowhere else; a notification
+		// shows its address too.
+		Attended: func() bool { return elsewhere() || notifier.Active() },
+		Dialects: dialects,
+		Logger:   logger,
 	})
 	sockEnv, err := bridge.Listen()
 	defer bridge.Close()

@@ -93,6 +93,7 @@ function card(p) {
     const legend = el("legend", {}, el("span", { class: "chip", text: q.header }), el("span", { text: q.question }));
     if (p.step > 0) legend.prepend(el("span", { class: "followup", text: "Follow-up" }));
     fs.append(legend);
+    if (q.link) fs.append(linkBlock(q.link));
     const type = q.multiple ? "checkbox" : "radio";
     const name = `${p.id}-s${p.step}-q${qi}`;
     q.options.forEach((o, oi) => {
