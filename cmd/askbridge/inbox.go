@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -29,8 +28,7 @@ piped, with numbered answers, one line per question (0 then a line of text
 for Other). --watch keeps asking as sets arrive, a tmux pane as the inbox;
 --json prints the sets waiting and exits.
 
-The token is $ASKBRIDGE_HUB_TOKEN, else the one the hub keeps in the config
-folder (askbridge/hub-token).`
+It reaches the hub over the hub's Unix socket (docs/security.md).`
 
 // inboxPoll is how often the inbox looks for new sets, and whether the
 // one it asks is still waiting.
@@ -49,11 +47,10 @@ func runInbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "askbridge inbox: --json and --watch do not go together, and no argument is taken\n%s\n", inboxUsage)
 		return 2
 	}
-	token, err := hub.ReadToken()
-	if errors.Is(err, hub.ErrNoToken) {
-		fmt.Fprintln(stderr, "askbridge inbox: no hub has run here yet: start one with `askbridge hub` (or set ASKBRIDGE_HUB_TOKEN to a running hub's token)")
-		return 1
-	} else if err != nil {
+	// The hub's lasting token is gone (issue 31): the inbox is to speak to
+	// the hub over its Unix socket, with the peer checked, instead.
+	token, err := "", errors.New("the inbox does not answer over the hub's page any more; it will over the hub's socket")
+	if err != nil {
 		fmt.Fprintln(stderr, "askbridge inbox:", err)
 		return 1
 	}

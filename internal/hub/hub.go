@@ -29,6 +29,7 @@ type Hub struct {
 	mirrors map[string]*mirror // hub set id -> its mirror
 	past    map[string]origin  // sets of the history kept from before (Keep)
 	store   *Store             // the history, when kept
+	pairing *Pairing           // the device requests' (Pair)
 }
 
 // peer is a connected askbridge.
@@ -112,6 +113,8 @@ func (h *Hub) serve(ctx context.Context, c net.Conn) {
 			h.asked(p, *m.Set)
 		case m.Type == msgEnded && m.Set != nil:
 			h.ended(p, *m.Set)
+		case m.Type == msgPair || m.Type == msgDevices || m.Type == msgRevoke:
+			p.link.send(h.device(c, m))
 		}
 	})
 	h.leave(p, ctx.Err() != nil)

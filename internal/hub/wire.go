@@ -3,6 +3,8 @@ package hub
 import (
 	"time"
 
+	"github.com/askbridge/askbridge/internal/pairing"
+
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -26,6 +28,11 @@ type message struct {
 	ID       string              `json:"id,omitempty"`
 	Result   *permission.Result  `json:"result,omitempty"`
 	Until    *time.Time          `json:"until,omitempty"`
+	// Device requests and their answers (devices.go).
+	Code    string           `json:"code,omitempty"`
+	URL     string           `json:"url,omitempty"`
+	Devices []pairing.Device `json:"devices,omitempty"`
+	Error   string           `json:"error,omitempty"`
 }
 
 // Instance is an askbridge as the hub knows it.

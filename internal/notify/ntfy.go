@@ -3,7 +3,6 @@ package notify
 import (
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 	"unicode/utf16"
 
@@ -86,14 +85,13 @@ func (w *Webhook) actions(e Event) []ntfyAction {
 	return out
 }
 
-// publicPage is the desk's page at the public URL, with the desk's token
-// from its local address: what a phone opens.
+// publicPage is the desk's page at the public URL: what a phone opens. It
+// carries no credential (a paired phone has its session).
 func publicPage(public, deskURL string) string {
-	u, err := url.Parse(deskURL)
-	if err != nil || deskURL == "" {
+	if deskURL == "" {
 		return ""
 	}
-	return public + "/?token=" + url.QueryEscape(u.Query().Get("token"))
+	return public + "/"
 }
 
 // asciiJSON is v as JSON with every non-ASCII character escaped (\uXXXX),
