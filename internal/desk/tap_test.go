@@ -149,3 +149,20 @@ func TestTwoTapsAtOnce(t *testing.T) {
 	}
 	assert.Equal(t, map[int]int{200: 1, 409: 1}, got)
 }
+
+// A notification never approves: a button token minted for an approval
+// (as c4ea460's notifier did, whose links the agent could read) answers
+// nothing, and the approval still waits for the user.
+func TestTapNeverApproves(t *testing.T) {
+	key := answertoken.New()
+	s, board := newDesk(t, Options{Taps: key})
+	tk := openApproval(board)
+	code, body := tapReq(t, s, key.Mint(tk.ID, 0), nil)
+	assert.Equal(t, http.StatusForbidden, code, body)
+	assert.Contains(t, body, "approve it at the page")
+	select {
+	case <-tk.Done():
+		t.Fatal("a notification's button approved")
+	case <-time.After(50 * time.Millisecond):
+	}
+}

@@ -44,7 +44,10 @@ type Instance struct {
 	// known once initialize has been through.
 	AgentVersion string `json:"agentVersion,omitempty"`
 	Client       string `json:"client,omitempty"`
-	PID          int    `json:"pid"`
+	PID          int    `json:"pid"` // as the askbridge says
+	// PeerPID is the process on the socket, as the kernel says (0 where
+	// it does not): the hub's to set, never the askbridge's.
+	PeerPID int `json:"peerPid,omitempty"`
 	Host         string `json:"host"`
 	// CWD is the askbridge's working folder: the project, as an editor
 	// starts it.
