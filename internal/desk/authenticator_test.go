@@ -97,7 +97,9 @@ func newLocalhost(t *testing.T, s *Server) *localhost {
 	return &localhost{t: t, s: s, http: &http.Client{Jar: jar}}
 }
 
-func (l *localhost) origin() string { return "http://localhost:" + strings.Split(l.s.ln.Addr().String(), ":")[1] }
+func (l *localhost) origin() string {
+	return "http://localhost:" + strings.Split(l.s.ln.Addr().String(), ":")[1]
+}
 
 // post sends body to path as the page at localhost does; out, when set,
 // takes the JSON answer.

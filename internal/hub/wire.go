@@ -47,8 +47,8 @@ type Instance struct {
 	PID          int    `json:"pid"` // as the askbridge says
 	// PeerPID is the process on the socket, as the kernel says (0 where
 	// it does not): the hub's to set, never the askbridge's.
-	PeerPID int `json:"peerPid,omitempty"`
-	Host         string `json:"host"`
+	PeerPID int    `json:"peerPid,omitempty"`
+	Host    string `json:"host"`
 	// CWD is the askbridge's working folder: the project, as an editor
 	// starts it.
 	CWD string `json:"cwd"`
