@@ -33,6 +33,7 @@ function showPairing(paired) {
   const box = el("form", { class: "card pair", id: "pair" });
   const code = el("input", { id: "pair-code", autocomplete: "off", placeholder: "XXXX-XXXX", value: pairCode });
   const name = el("input", { id: "pair-name", autocomplete: "off", value: navigator.platform || "" });
+  const skip = el("input", { type: "checkbox", id: "pair-skip" });
   const noPasskey = el("input", { type: "checkbox", id: "pair-nopasskey" });
   const error = el("p", { class: "error", role: "alert" });
   const ask = el("button", { type: "button", id: "pair-new", text: "Show a new code on askbridge's terminal" });
@@ -41,27 +42,35 @@ function showPairing(paired) {
     el("p", { text: "Type the pairing code askbridge shows on its terminal (askbridge hub pair prints one for the hub). It works once, for 5 minutes." }),
     el("label", { for: "pair-code", text: "Code " }), code, " ",
     el("label", { for: "pair-name", text: "This device " }), name,
-    el("p", {}, noPasskey, el("label", { for: "pair-nopasskey", text: " If this browser has no passkey (no fingerprint, face, PIN or security key), let it approve the agent's tool calls anyway: weaker, anyone with its session could." })),
+    el("p", {}, skip, el("label", { for: "pair-skip", text: " Pair without a passkey: this browser has no fingerprint, face, PIN or security key. It answers questions, but approves the agent's tool calls only if you also tick:" })),
+    el("p", {}, noPasskey, el("label", { for: "pair-nopasskey", text: " Let it approve without a passkey (weaker: whoever gets its session could approve)." })),
     el("div", { class: "actions" }, el("button", { type: "submit", class: "primary", text: "Pair" }), ask), error);
   document.body.append(box);
   ask.addEventListener("click", async () => {
     try { status(`A new code is on ${(await post("/pair/new")).shown}.`); } catch (e) { error.textContent = e.message; }
   });
+  // The code is spent by /pair/begin: a passkey that fails can be tried
+  // again, or skipped, with the same ticket.
+  let begun = null;
   box.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     error.textContent = "";
     try {
-      const begun = await post("/pair/begin", { code: code.value, name: name.value });
+      if (!begun) begun = await post("/pair/begin", { code: code.value, name: name.value });
       let credential = null;
-      if (begun.publicKey && window.PublicKeyCredential) {
+      if (begun.publicKey && window.PublicKeyCredential && !skip.checked) {
         try {
           const options = PublicKeyCredential.parseCreationOptionsFromJSON(begun.publicKey.publicKey);
           credential = (await navigator.credentials.create({ publicKey: options })).toJSON();
         } catch (e) {
-          if (!noPasskey.checked) throw new Error(`No passkey was made (${e.message}): this browser can answer questions but not approve. Tick the box to pair without a passkey.`);
+          throw new Error(`No passkey was made (${e.message}): try again, or pair without one.`);
         }
+      } else if (!skip.checked && begun.noPasskey) {
+        status(`No passkey here: ${begun.noPasskey}`);
       }
-      const done = await post("/pair/finish", { ticket: begun.ticket, name: name.value, credential, noPasskeyApprovals: noPasskey.checked });
+      const ticket = begun.ticket;
+      begun = null;
+      const done = await post("/pair/finish", { ticket, name: name.value, credential, noPasskeyApprovals: noPasskey.checked });
       localStorage.setItem(KEY, done.key);
       box.remove();
       main.hidden = false;
