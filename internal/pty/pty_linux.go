@@ -47,7 +47,9 @@ func Start(cmd *exec.Cmd) (*os.File, error) {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
-	cmd.SysProcAttr.Setsid, cmd.SysProcAttr.Setctty = true, true
+	// A session of its own is a process group of its own too: Setpgid
+	// after setsid would fail.
+	cmd.SysProcAttr.Setsid, cmd.SysProcAttr.Setctty, cmd.SysProcAttr.Setpgid = true, true, false
 	cmd.SysProcAttr.Ctty = 2 + len(cmd.ExtraFiles) // its descriptor in the child
 	if err := cmd.Start(); err != nil {
 		m.Close()
