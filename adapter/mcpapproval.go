@@ -64,6 +64,10 @@ type permissionRequest struct {
 	} `json:"options"`
 }
 
+// permissionKeys are the keys permissionRequest reads (and the envelope's
+// params): a case variant of one, or one twice, makes a request the user's.
+var permissionKeys = []string{"params", "sessionId", "toolCall", "toolCallId", "title", "kind", "options", "optionId"}
+
 // ownCall returns the option that lets the call through once when the
 // request is an agent's approval of askbridge's own tool on server, and ""
 // for anything else.
@@ -103,6 +107,10 @@ func (d *MCPAsk) onPermission(h Host) relay.Interceptor {
 		}
 		var p permissionRequest
 		if m.Params(&p) != nil {
+			return relay.Pass
+		}
+		if err := exactKeys(m.Raw, permissionKeys...); err != nil {
+			h.Logger().Debug("mcp-ask: a permission request not matched as askbridge's own tool", "err", err)
 			return relay.Pass
 		}
 		d.mu.Lock()

@@ -28,6 +28,7 @@ const platforms = [
 ];
 
 const common = {
+  license: 'Apache-2.0',
   repository: { type: 'git', url: 'git+https://github.com/askbridge/askbridge.git' },
   homepage: 'https://github.com/askbridge/askbridge#readme',
   bugs: 'https://github.com/askbridge/askbridge/issues',
@@ -100,10 +101,11 @@ for (const p of platforms) {
     ...common,
     os: [p.os],
     cpu: [p.cpu],
-    files: [`bin/${exe}`],
+    files: [`bin/${exe}`, 'LICENSE'],
     preferUnplugged: true,
     publishConfig: { access: 'public' },
   });
+  fs.copyFileSync(path.join(root, 'LICENSE'), path.join(dir, 'LICENSE'));
   fs.writeFileSync(path.join(dir, 'README.md'),
     `# ${name}\n\nThe askbridge binary for ${p.title}. Install \`askbridge\`, not this: ` +
     'its launcher picks the package of your platform.\n');
@@ -113,6 +115,7 @@ for (const p of platforms) {
 const main = path.join(out, 'packages', 'askbridge');
 fs.cpSync(path.join(root, 'npm', 'askbridge'), main, { recursive: true });
 fs.chmodSync(path.join(main, 'bin', 'askbridge.js'), 0o755);
+fs.copyFileSync(path.join(root, 'LICENSE'), path.join(main, 'LICENSE'));
 writeJSON(path.join(main, 'package.json'), {
   name: 'askbridge',
   version,
@@ -120,7 +123,7 @@ writeJSON(path.join(main, 'package.json'), {
   keywords: ['acp', 'agent-client-protocol', 'zed', 'claude-code', 'codex', 'gemini', 'elicitation'],
   ...common,
   bin: { askbridge: 'bin/askbridge.js' },
-  files: ['bin/askbridge.js', 'README.md'],
+  files: ['bin/askbridge.js', 'README.md', 'LICENSE'],
   engines: { node: '>=18' },
   optionalDependencies,
 });

@@ -2,10 +2,14 @@
 # The npm packages as a user gets them (make test-dist, after make dist):
 # the tarballs in dist/npm/ are installed offline into an empty project,
 # then askbridge runs through the launcher: --version, the demo with piped
-# answers, one relay round with a scripted agent (the same stdout and exit
-# code as the binary run directly), arguments untouched, and signals both
-# ways. Linux (it reads /proc); prints "N passed, N failed" and exits 1 on
-# a failure.
+# answers, arguments untouched, and with each Node (the one on PATH and
+# Node 22.23.3, which has process.execve) one relay round with a scripted
+# agent (the same stdout and exit code as the binary run directly), the
+# processes left running (Node ≥ 22.15: the launcher's pid is askbridge's
+# and no Node of its own stays; older Node: a Node that spawns askbridge
+# on its own stdio), and signals both ways. Node 22 is $NODE22, else
+# node-<platform>@22.23.3 from npm, kept in .cache/tools/. Linux (it reads
+# /proc); prints "N passed, N failed" and exits 1 on a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dist=${DIST:-$PWD/dist}
@@ -18,6 +22,18 @@ plat_tgz=$dist/npm/askbridge-$platform-$version.tgz
 for f in "$main_tgz" "$plat_tgz"; do
   [ -f "$f" ] || { echo "npm/test.sh: no $f: run make dist" >&2; exit 1; }
 done
+
+# Node 22 from npm (its official build, as a package), unless given.
+node22=${NODE22:-}
+if [ -z "$node22" ]; then
+  cache=$PWD/.cache/tools/node-v22.23.3
+  node22=$cache/node_modules/node-$platform/bin/node
+  if [ ! -x "$node22" ]; then
+    mkdir -p "$cache" && echo '{"private":true}' >"$cache/package.json"
+    (cd "$cache" && timeout 300 npm install --no-audit --no-fund --loglevel=error "node-$platform@22.23.3") >&2
+  fi
+fi
+"$node22" --version >/dev/null || { echo "npm/test.sh: cannot run Node 22 ($node22)" >&2; exit 1; }
 
 tmp=$(mktemp -d)
 bg=()
@@ -54,7 +70,6 @@ else
   bad "npm install of the tarballs" "$tmp/install.log"
   echo "0 passed, $failed failed"; exit 1
 fi
-launcher=$project/node_modules/.bin/askbridge
 
 # Another platform's package is refused here: its os and cpu fields work.
 other=$(ls "$dist"/npm/askbridge-*-*-"$version".tgz | grep -v -- "-$platform-$version.tgz" | head -1 || true)
@@ -94,8 +109,8 @@ fi
 # Processes that outlive the run: stdin is a fifo the test holds open on
 # fd 8 (and keeps from the children), so askbridge gets EOF only when the
 # test closes it, as when an editor closes the agent's pipe.
-mkfifo "$tmp/in"
-exec 8<>"$tmp/in"
+. "$here/test-node.sh"
+open_in
 export AGENT_PIDFILE=$tmp/agent.pid
 # start CMD...: run CMD -- the scripted agent in the background, $pid its
 # pid; wait for the agent to run.
@@ -115,23 +130,6 @@ agent_gone() { ! kill -0 "$(cat "$tmp/agent.pid")" 2>/dev/null; }
 # tree PID: PID and its descendants.
 tree() { echo "$1"; for c in $(pgrep -P "$1"); do tree "$c"; done; }
 
-# One relay round: the client's initialize goes to the scripted agent, its
-# answer comes back, and the agent exits 3 on its own, which is askbridge's
-# exit code then. Through npx and directly, stdout byte for byte the same.
-init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}'
-relay() {
-  echo "$init" >&8
-  AGENT_EXIT_AFTER_INIT=3 start "$@" && finish
-}
-if relay "$binary"; then
-  cp "$tmp/out" "$tmp/direct.out"; direct=$code
-  if relay npx askbridge; then
-    if [ "$direct" = 3 ] && [ "$code" = 3 ] && has out '"name":"npx-scripted-agent"' && cmp -s "$tmp/out" "$tmp/direct.out"; then
-      ok "relay round through npx: the agent's answer on stdout as the binary writes it, its exit code 3"
-    else bad "relay round through npx: exit $code (directly: $direct), or stdout differs from the binary's" "$tmp/out" "$tmp/direct.out" "$tmp/err"; fi
-  fi
-fi
-
 # Arguments, "--" included, reach the binary untouched (ASKBRIDGE_BINARY
 # runs a stand-in that prints them), and its exit code comes back.
 : >"$tmp/stdin"
@@ -142,46 +140,16 @@ if run 42 "arguments through npx" env ASKBRIDGE_BINARY="$tmp/args.sh" npx askbri
   else bad "arguments through npx: got $(cat "$tmp/out")"; fi
 fi
 
-# SIGTERM to the launcher (an editor stopping its agent server) reaches
-# askbridge, which stops its agent and exits as it does run directly.
-if start "$binary"; then
-  kill -TERM "$pid"; finish; direct=$code
-  if start "$launcher"; then
-    child=$(pgrep -P "$pid" -x askbridge || true)
-    if [ -n "$child" ] && [ "$(readlink /proc/"$child"/fd/0)" = "$(readlink /proc/"$pid"/fd/0)" ] \
-      && [ "$(readlink /proc/"$child"/fd/1)" = "$(readlink /proc/"$pid"/fd/1)" ]; then
-      ok "the launcher's askbridge has the launcher's own stdin and stdout (no Node stream between)"
-    else bad "askbridge (pid '$child') does not share the launcher's stdio"; fi
-    kill -TERM "$pid"; finish
-    if [ "$code" = "$direct" ] && [ "$code" != 0 ] && agent_gone; then
-      ok "SIGTERM to the launcher: askbridge stops its agent and exits $code, as it does run directly"
-    else bad "SIGTERM to the launcher: exit $code (directly: $direct), agent gone: $(agent_gone && echo yes || echo no)" "$tmp/err"; fi
-  fi
-fi
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}'
+# The binary run directly: what the launcher must match.
+echo "$init" >&8
+AGENT_EXIT_AFTER_INIT=3 start "$binary" && finish
+cp "$tmp/out" "$tmp/direct.out"; direct_relay=$code
+start "$binary" && { kill -TERM "$pid"; finish; }
+direct_term=$code
 
-# askbridge dying of a signal: the launcher dies of the same one.
-if start "$launcher"; then
-  child=$(pgrep -P "$pid" -x askbridge || true)
-  kill -KILL "$child"; finish 2>/dev/null  # not bash's "Killed" notice
-  if [ "$code" = 137 ]; then ok "askbridge killed with SIGKILL: the launcher dies of SIGKILL too (137)"
-  else bad "askbridge killed with SIGKILL: the launcher exited $code, want 137" "$tmp/err"; fi
-fi
-
-# An editor that kills npx outright and closes the pipe: nothing is left
-# (npm's sh -c does not pass signals on; askbridge's stdin ends instead).
-if start npx askbridge; then
-  procs=$(tree "$pid" | tr '\n' ' ')
-  kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
-  exec 8>&-
-  left=$procs
-  for _ in $(seq 100); do
-    left=$(for p in $procs; do if kill -0 "$p" 2>/dev/null; then echo "$p"; fi; done | tr '\n' ' ')
-    [ -z "$left" ] && break; sleep 0.1
-  done
-  if [ -z "$left" ] && [ "$(echo "$procs" | wc -w)" -ge 5 ]; then
-    ok "npx killed and stdin closed: npx's sh, the launcher, askbridge and the agent are gone ($(echo "$procs" | wc -w) processes)"
-  else bad "npx killed and stdin closed: still running: $left(of $procs)"; ps -o pid,ppid,args -p "$(echo $left | tr ' ' ,)" || true; fi
-fi
+launcher_tests node
+launcher_tests "$node22"
 
 echo "npm/test.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"log/slog"
 	"slices"
 	"strconv"
 	"sync"
@@ -86,7 +87,8 @@ type Board struct {
 	history  map[string][]*Ticket // session -> its sets, in round order
 	rounds   map[string]int       // session -> rounds asked
 	turn     map[string]int       // session -> rounds in the current prompt turn
-	watchers map[chan Event]struct{}
+	watchers map[*watcher]struct{}
+	logger   *slog.Logger // SetLogger
 }
 
 // NewBoard returns an empty board.
@@ -96,7 +98,7 @@ func NewBoard() *Board {
 		history:  map[string][]*Ticket{},
 		rounds:   map[string]int{},
 		turn:     map[string]int{},
-		watchers: map[chan Event]struct{}{},
+		watchers: map[*watcher]struct{}{},
 	}
 }
 

@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,13 @@ import (
 	"strconv"
 	"strings"
 )
+
+// MaxRestored bounds the ids and rounds Restore takes back, and other
+// counters restored from a file (the hub's instance ids): far below
+// int64's end, so that no history line, however crafted, brings the ids
+// that follow it near overflow, and far beyond any real history (a set a
+// second for 30,000 years).
+const MaxRestored = 1 << 40
 
 // Restore puts a set that ended before back into the board's history, as
 // it was shown (secret answers already the placeholder): the hub keeps its
@@ -19,8 +27,11 @@ func (b *Board) Restore(p Pending) error {
 		return errors.New("restore: only a set that ended can be restored")
 	}
 	n, err := strconv.ParseInt(strings.TrimPrefix(p.ID, "q"), 10, 64)
-	if err != nil || !strings.HasPrefix(p.ID, "q") || n <= 0 {
-		return fmt.Errorf("restore: %q is not a set id of a board", p.ID)
+	if err != nil || !strings.HasPrefix(p.ID, "q") || n <= 0 || n > MaxRestored {
+		return fmt.Errorf("restore: %.40q is not a set id of a board", p.ID)
+	}
+	if p.Round < 0 || p.Round > MaxRestored {
+		return fmt.Errorf("restore: set %s has round %d, beyond any board's", p.ID, p.Round)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -34,7 +45,7 @@ func (b *Board) Restore(p Pending) error {
 	}
 	b.tickets[p.ID] = t
 	ts := append(b.history[p.SessionID], t)
-	slices.SortStableFunc(ts, func(x, y *Ticket) int { return int(x.seq - y.seq) })
+	slices.SortStableFunc(ts, func(x, y *Ticket) int { return cmp.Compare(x.seq, y.seq) })
 	b.history[p.SessionID] = ts
 	if p.Round > b.rounds[p.SessionID] {
 		b.rounds[p.SessionID] = p.Round

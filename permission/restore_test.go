@@ -37,3 +37,30 @@ func TestRestoredSetsAreHistoryNeverPending(t *testing.T) {
 	bad.ID = "x7"
 	assert.Error(t, b.Restore(bad))
 }
+
+// A crafted history line cannot bring the board's ids or rounds near their
+// end: an id or round beyond MaxRestored is refused, and the sets opened
+// after the largest one allowed get ids that still count up.
+func TestRestoreBoundsIDsAndRounds(t *testing.T) {
+	ended := Pending{ID: "q1", SessionID: "a1/s", Round: 1, State: StateCancelled}
+	b := NewBoard()
+	for _, bad := range []Pending{
+		{ID: "q9223372036854775807", SessionID: "a1/s", Round: 1, State: StateCancelled},
+		{ID: "q1099511627777", SessionID: "a1/s", Round: 1, State: StateCancelled},
+		{ID: "q2", SessionID: "a1/s", Round: 1 << 62, State: StateCancelled},
+		{ID: "q3", SessionID: "a1/s", Round: -1, State: StateCancelled},
+	} {
+		assert.Error(t, b.Restore(bad), bad.ID)
+	}
+	require.NoError(t, b.Restore(ended))
+	top := ended
+	top.ID, top.Round = "q1099511627776", MaxRestored
+	require.NoError(t, b.Restore(top))
+	next := b.Open(Request{SessionID: "a1/s"})
+	assert.Equal(t, "q1099511627777", next.ID)
+	round, _ := b.NextRound("a1/s", 0)
+	assert.Equal(t, MaxRestored+1, round)
+	h, _ := b.History("a1/s")
+	require.Len(t, h, 3)
+	assert.Equal(t, []string{"q1", "q1099511627776", "q1099511627777"}, []string{h[0].ID, h[1].ID, h[2].ID})
+}

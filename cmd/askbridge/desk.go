@@ -38,6 +38,9 @@ func startDesk(opts *proxyOptions, board *permission.Board, logger *slog.Logger,
 	if err != nil {
 		return nil, err
 	}
+	if opts.deskAllowRemoteHTTP {
+		warnDeskClearText(stderr, opts.desk)
+	}
 	code, expires := devices.NewCode()
 	where := " (its pairing code is on askbridge's terminal)"
 	if showOnTTY(code, d.PairURL(code), expires) == "" {

@@ -24,7 +24,15 @@ Usage:
   askbridge inbox [--watch | --json]     the hub's questions, answered in the terminal
   askbridge mcp                          the MCP server of the ask_user_question tool (askbridge lists it)
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
-  askbridge version                      the version (also --version)`
+  askbridge version                      the version (also --version)
+
+Flags go before --: everything after it is the agent's command, untouched.
+Durations take a unit: 90s, 10m, 1h30m.
+--on-question, --notify and --notify-url get every event: asked, expiring
+(shortly before --question-timeout), then answered, cancelled or timeout;
+with --approvals mirror or desk also approval.asked, approval.expiring,
+approval.answered, approval.cancelled and approval.timeout.
+Docs: docs/flags.md and the rest of docs/ in askbridge's repository.`
 
 // proxyOptions are the flags of the proxy.
 type proxyOptions struct {
@@ -52,6 +60,9 @@ type proxyOptions struct {
 	version         bool
 	approvals       adapter.Approvals
 	approvalTimeout time.Duration
+
+	// deskAllowRemoteHTTP: the desk beyond loopback over plain HTTP.
+	deskAllowRemoteHTTP bool
 }
 
 func proxyFlags() (*flag.FlagSet, *proxyOptions) {
@@ -69,7 +80,8 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.DurationVar(&o.approvalTimeout, "approval-timeout", 0, "end an approval nobody answered after this long, as the agent's reject option (0: wait for ever); --question-timeout never ends one")
 	fs.IntVar(&o.maxRounds, "max-rounds", 10, "question sets allowed per prompt turn (0: no limit)")
 	fs.StringVar(&o.desk, "desk", "", "also serve the answer desk (HTTP API and web page) on this address, e.g. 127.0.0.1:0")
-	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback")
+	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback (with --desk-allow-remote-http)")
+	fs.BoolVar(&o.deskAllowRemoteHTTP, "desk-allow-remote-http", false, "with --desk-allow-remote, serve the desk beyond loopback over plain HTTP, on a network that is already encrypted (a tailnet, WireGuard): everything it serves travels in clear text")
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
 	fs.StringVar(&o.injectAsk, "inject-ask", "auto", "list askbridge's MCP ask tool (askbridge mcp) in each session: auto (for agents that cannot ask in a way askbridge handles, such as Gemini CLI), always, or never")
@@ -110,6 +122,9 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--agent-kind %q: want auto, opencode or generic", o.agentKind)
 	case o.injectAsk != "auto" && o.injectAsk != "always" && o.injectAsk != "never":
 		return fmt.Errorf("--inject-ask %q: want auto, always or never", o.injectAsk)
+	}
+	if err := o.checkDesk(); err != nil {
+		return err
 	}
 	return o.checkNotify()
 }

@@ -103,10 +103,32 @@ func printFlagUsage(w io.Writer, fs *flag.FlagSet, usage string) {
 	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 	if hasFlags {
 		fmt.Fprintln(w, "\nFlags:")
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+		printDefaults(w, fs)
 	}
+}
+
+// printDefaults is flag.PrintDefaults with the two dashes the README and
+// docs/flags.md write (the flag package takes either).
+func printDefaults(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		var b strings.Builder
+		b.WriteString("  --" + f.Name)
+		name, text := flag.UnquoteUsage(f)
+		if name != "" {
+			b.WriteString(" " + name)
+		}
+		b.WriteString("\n    \t" + strings.ReplaceAll(text, "\n", "\n    \t"))
+		switch f.DefValue {
+		case "", "0", "0s", "false":
+		default:
+			if fmt.Sprintf("%T", f.Value) == "*flag.stringValue" {
+				fmt.Fprintf(&b, " (default %q)", f.DefValue)
+			} else {
+				fmt.Fprintf(&b, " (default %v)", f.DefValue)
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	})
 }
 
 // hidden subcommands are askbridge running itself as a child process.

@@ -32,7 +32,7 @@ func TestE2EAgentHarvestsNothingThatApprovesAtTheHub(t *testing.T) {
 	t.Setenv("ASKBRIDGE_HUB_TOKEN", exported)
 	sock := filepath.Join(t.TempDir(), "hub.sock")
 	h := startHubProc(t, sock)
-	h.pair(false) // a paired device: the devices file holds its hash
+	h.page = h.pair(true) // a paired device: the devices file holds its hash
 	state := filepath.Join(filepath.Dir(sock), "state")
 
 	ctx, cancel := context.WithCancel(context.Background())

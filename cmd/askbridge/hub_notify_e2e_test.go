@@ -30,7 +30,7 @@ func TestE2EHubNotifies(t *testing.T) {
 
 	asked := hookDoc(t, filepath.Join(dir, "asked.json"), 5*time.Second)
 	assert.Equal(t, "Ship it?", asked["questions"].([]any)[0].(map[string]any)["question"])
-	assert.Equal(t, h.url+"/", asked["deskUrl"], "the hub's page answers it, and the link carries no secret")
+	assert.Equal(t, h.url+"/", asked["deskUrl"], "the hub's page answers it; the link carries no credential")
 	sets := h.waitSets(1, 5*time.Second)
 	assert.Equal(t, sets[0].ID, asked["id"], "the hub's id for the set")
 

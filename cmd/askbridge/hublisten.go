@@ -81,6 +81,8 @@ func loadTLS(certFile, keyFile string) (*tls.Config, error) {
 		return nil, fmt.Errorf("--tls-key %s is not the key of --tls-cert %s: %v", keyFile, certFile, err)
 	case err != nil:
 		return nil, fmt.Errorf("--tls-key %s: not a PEM private key for --tls-cert %s: %v", keyFile, certFile, err)
+	case time.Now().Before(cert.Leaf.NotBefore):
+		return nil, fmt.Errorf("--tls-cert %s is not valid before %s: check this machine's clock, or wait", certFile, cert.Leaf.NotBefore.UTC().Format(time.RFC3339))
 	case time.Now().After(cert.Leaf.NotAfter):
 		return nil, fmt.Errorf("--tls-cert %s expired on %s: renew it", certFile, cert.Leaf.NotAfter.Format(time.DateOnly))
 	}

@@ -96,9 +96,9 @@ func openDevices() (*pairing.Devices, error) {
 }
 
 // mayPair says whether the process on a connection to the hub's socket
-// may have a pairing code or revoke a device. The socket lets in only
-// this user's processes; the check that it is not one of an agent's is
-// the peer check's (docs/security.md).
+// may have a pairing code or revoke a device, beyond what the hub checks
+// itself (this user's process, not under a connected askbridge): nil
+// adds nothing (docs/security.md).
 var mayPair func(net.Conn) error
 
 func isTerminal(w io.Writer) bool {

@@ -55,7 +55,7 @@ func (s *Server) tap(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusGone, "this answer button was used already")
 	case errors.Is(err, errApproval):
 		s.logger.Warn("desk: a notification button tried to answer an approval; refused", "id", set)
-		refuse(w, http.StatusForbidden, fmt.Sprintf("%s is an approval: approve it at the page, with your passkey", set))
+		refuse(w, http.StatusConflict, fmt.Sprintf("%s is an approval: approve it at the page, with your passkey", set))
 	case errors.Is(err, errNotTappable):
 		writeError(w, http.StatusConflict, fmt.Sprintf("question %s asks something else now: answer it at the desk", set))
 	case errors.Is(err, permission.ErrResolved):

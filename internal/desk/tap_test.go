@@ -158,7 +158,7 @@ func TestTapNeverApproves(t *testing.T) {
 	s, board := newDesk(t, Options{Taps: key})
 	tk := openApproval(board)
 	code, body := tapReq(t, s, key.Mint(tk.ID, 0), nil)
-	assert.Equal(t, http.StatusForbidden, code, body)
+	assert.Equal(t, http.StatusConflict, code, body)
 	assert.Contains(t, body, "approve it at the page")
 	select {
 	case <-tk.Done():

@@ -51,16 +51,21 @@ func (h *Hub) Pair(p Pairing) {
 	h.pairing = &p
 }
 
-// device answers a request about devices from the process on c.
-func (h *Hub) device(c net.Conn, m message) message {
+// device answers a request about devices from the process on c (pid,
+// as the kernel says).
+func (h *Hub) device(c net.Conn, pid int, m message) message {
 	h.mu.Lock()
 	p := h.pairing
 	h.mu.Unlock()
 	if p == nil || p.Devices == nil {
 		return message{Type: msgRefused, Error: "this hub pairs no devices"}
 	}
-	if m.Type != msgDevices && p.Allow != nil {
-		if err := p.Allow(c); err != nil {
+	if m.Type != msgDevices {
+		err := h.notAnAgent(pid)
+		if err == nil && p.Allow != nil {
+			err = p.Allow(c)
+		}
+		if err != nil {
 			h.logger.Warn("hub: a pairing request was refused", "type", m.Type, "err", err)
 			return message{Type: msgRefused, Error: err.Error()}
 		}
@@ -137,4 +142,24 @@ func request(ctx context.Context, path string, m message) (message, error) {
 		return got, errors.New(got.Error)
 	}
 	return got, nil
+}
+
+// notAnAgent refuses a process that descends from a connected askbridge:
+// its agent, or anything the agent started (Linux; a process that left
+// the tree by a double fork is the subreaper's to keep in).
+func (h *Hub) notAnAgent(pid int) error {
+	h.mu.Lock()
+	askbridges := map[int]bool{}
+	for p := range h.peers {
+		if p.inst.PeerPID > 0 && p.inst.PID != 0 { // a reporting askbridge, not a request
+			askbridges[p.inst.PeerPID] = true
+		}
+	}
+	h.mu.Unlock()
+	for up, n := parentOf(pid), 0; up > 1 && n < 256; up, n = parentOf(up), n+1 {
+		if askbridges[up] {
+			return fmt.Errorf("process %d runs under askbridge %d (an agent, or a program it started): it may not pair or unpair a device", pid, up)
+		}
+	}
+	return nil
 }

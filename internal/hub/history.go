@@ -30,7 +30,8 @@ func (h *Hub) Keep(s *Store) {
 		// Instance ids go on after those of the history, so a new
 		// askbridge's sessions are not taken for an old one's.
 		if id, _, ok := strings.Cut(p.SessionID, "/"); ok {
-			if n, err := strconv.ParseInt(strings.TrimPrefix(id, "a"), 10, 64); err == nil {
+			// Bounded: a crafted line must not bring new ids near overflow.
+			if n, err := strconv.ParseInt(strings.TrimPrefix(id, "a"), 10, 64); err == nil && n > 0 && n <= permission.MaxRestored {
 				for cur := h.seq.Load(); cur < n && !h.seq.CompareAndSwap(cur, n); cur = h.seq.Load() {
 				}
 			}

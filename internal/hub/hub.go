@@ -118,7 +118,7 @@ func (h *Hub) serve(ctx context.Context, c net.Conn, pid int) {
 		case m.Type == msgEnded && m.Set != nil:
 			h.ended(p, *m.Set)
 		case m.Type == msgPair || m.Type == msgDevices || m.Type == msgRevoke:
-			p.link.send(h.device(c, m))
+			p.link.send(h.device(c, pid, m))
 		}
 	})
 	h.leave(p, ctx.Err() != nil)

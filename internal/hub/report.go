@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net"
@@ -75,7 +76,12 @@ func Report(ctx context.Context, board *permission.Board, path string, me Instan
 }
 
 // session is one connection to the hub: hello, every pending set, then the
-// board's changes as they come, until the hub goes or falls behind.
+// board's changes as they come, until the hub goes. When the link's queue
+// is full (the hub reads slower than the board changes) the changes are
+// not queued but reconciled once there is room: the hub is told every
+// pending set it was not told of, and the end of every set it was told of
+// that is no longer pending. The hub so never lists an answered set as
+// pending, however many end at once.
 func (r *Reporter) session(ctx context.Context, c net.Conn, board *permission.Board, logger *slog.Logger) {
 	l := newLink(ctx, c)
 	defer l.cancel()
@@ -83,26 +89,101 @@ func (r *Reporter) session(ctx context.Context, c net.Conn, board *permission.Bo
 	// ignores a set it has already).
 	events := board.Subscribe(l.ctx)
 	r.hello(l)
-	for _, p := range board.List() {
-		l.send(message{Type: msgAsked, Set: &p})
-	}
+	t := &teller{l: l, board: board, told: map[string]bool{}}
+	t.reconcile()
 	go l.read(func(m message) { apply(l, board, m, logger) })
+	retry := time.NewTicker(reconcileRetry)
+	defer retry.Stop()
 	for {
 		select {
 		case <-r.changed:
 			r.hello(l)
+		case <-retry.C:
+			if t.behind && t.reconcile() {
+				logger.Info("hub: caught up with the board after the link's queue was full", "pending", len(t.told))
+			}
 		case ev, ok := <-events:
 			if !ok {
 				return
 			}
-			p := ev.Pending
-			switch ev.Type {
-			case permission.EventAsked:
-				l.send(message{Type: msgAsked, Set: &p})
-			case permission.EventReplied, permission.EventRejected:
-				l.send(message{Type: msgEnded, Set: &p})
+			if !t.behind {
+				t.event(ev)
 			}
 		}
+	}
+}
+
+// reconcileRetry is how often a reporter whose link was full looks again.
+const reconcileRetry = 50 * time.Millisecond
+
+// teller tells the hub the board's sets over one link, and remembers which
+// it told as pending.
+type teller struct {
+	l      *link
+	board  *permission.Board
+	told   map[string]bool // sets the hub was told are pending
+	behind bool            // the link was full: reconcile before any event
+}
+
+// event tells the hub one change.
+func (t *teller) event(ev permission.Event) {
+	p := ev.Pending
+	switch ev.Type {
+	case permission.EventAsked:
+		if !t.told[p.ID] && t.offer(message{Type: msgAsked, Set: &p}) {
+			t.told[p.ID] = true
+		}
+	case permission.EventReplied, permission.EventRejected:
+		if t.told[p.ID] && t.offer(message{Type: msgEnded, Set: &p}) {
+			delete(t.told, p.ID)
+		}
+	}
+}
+
+// reconcile tells the hub what it lacks: the pending sets it was not told
+// of, the end of those it was told of that ended. It reports whether all
+// went out.
+func (t *teller) reconcile() bool {
+	t.behind = false
+	pending := map[string]bool{}
+	for _, p := range t.board.List() {
+		pending[p.ID] = true
+		if !t.told[p.ID] {
+			if !t.offer(message{Type: msgAsked, Set: &p}) {
+				return false
+			}
+			t.told[p.ID] = true
+		}
+	}
+	for id := range t.told {
+		if pending[id] {
+			continue
+		}
+		p, ok := t.board.Get(id)
+		if !ok {
+			continue
+		}
+		if !t.offer(message{Type: msgEnded, Set: &p}) {
+			return false
+		}
+		delete(t.told, id)
+	}
+	return true
+}
+
+// offer queues m unless the link's queue is full; then the teller is
+// behind, and nothing more is queued until reconcile.
+func (t *teller) offer(m message) bool {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return true // cannot be told at all; it is not worth a retry
+	}
+	select {
+	case t.l.out <- append(b, '\n'):
+		return true
+	default:
+		t.behind = true
+		return false
 	}
 }
 

@@ -38,7 +38,8 @@ func TestDesktopRaisesAToastThroughPowerShell(t *testing.T) {
 		return err == nil
 	})
 	assert.Contains(t, env, `ASKBRIDGE_TOAST_TITLE=Generics: Use <T> & "generics"?`, "the title as it is")
-	assert.Contains(t, env, "Answer at the desk: "+toastDeskURL)
+	assert.Contains(t, env, "Answer at the desk: http://127.0.0.1:7777/")
+	assert.NotContains(t, env, "token=")
 	args, err := os.ReadFile(filepath.Join(dir, "args.txt"))
 	require.NoError(t, err)
 	assert.Contains(t, string(args), "-EncodedCommand "+encodedToastScript)

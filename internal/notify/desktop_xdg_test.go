@@ -26,7 +26,7 @@ func TestDesktopCallsNotifySend(t *testing.T) {
 	body := strings.Join(args[4:], "\n")
 	assert.Contains(t, body, "  - Yes: about Yes")
 	assert.Contains(t, body, "CI: Which CI?")
-	assert.Contains(t, body, "Answer at the desk: "+deskURL)
+	assert.Contains(t, body, "Answer at the desk: "+deskPage)
 	assert.NotContains(t, body, "<T>", "the body is markup: escaped")
 
 	require.NoError(t, b.Answer(tk.ID, permission.Result{}))

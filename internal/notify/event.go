@@ -38,7 +38,8 @@ type Event struct {
 	// or timeout. Empty on Asked.
 	Source string `json:"source,omitempty"`
 	Reason string `json:"reason,omitempty"` // why it was cancelled
-	// DeskURL is the answer desk's page with its token, when the desk is on.
+	// DeskURL is the answer desk's page, when the desk is on: its address
+	// only, no credential (see Options.DeskURL).
 	DeskURL string `json:"deskUrl,omitempty"`
 	// Deadline is when the set times out, with --question-timeout.
 	Deadline *time.Time `json:"deadline,omitempty"`
@@ -187,7 +188,11 @@ func (e Event) Text() string {
 			b.WriteString(e.Reason + "\n")
 		}
 	}
-	if e.DeskURL != "" && e.base() == Asked {
+	switch {
+	case e.DeskURL == "" || e.base() != Asked:
+	case e.Kind == permission.KindApproval:
+		b.WriteString("\nApprove or deny on the page: " + e.DeskURL + "\n")
+	default:
 		b.WriteString("\nAnswer at the desk: " + e.DeskURL + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")

@@ -13,7 +13,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const deskURL = "http://127.0.0.1:7777/?token=secret"
+// deskURL is the desk's address as a notifier is given it, with a
+// credential that must never reach a notification; deskPage is what
+// notifications link to.
+const (
+	deskURL  = "http://127.0.0.1:7777/?token=secret"
+	deskPage = "http://127.0.0.1:7777/"
+)
 
 // logs is a logger's output, safe to read while the notifier writes.
 type logs struct {

@@ -36,7 +36,7 @@ func TestHookGetsTheQuestionWithinASecond(t *testing.T) {
 	assert.Equal(t, "sess-1", ev.Session)
 	assert.Equal(t, 1, ev.Round)
 	assert.Equal(t, "call_1", ev.ToolCallID)
-	assert.Equal(t, deskURL, ev.DeskURL)
+	assert.Equal(t, deskPage, ev.DeskURL, "the page, never its credential")
 	require.Len(t, ev.Questions, 1)
 	assert.Equal(t, "Which database?", ev.Questions[0].Question)
 	assert.Equal(t, "Database", ev.Questions[0].Header)

@@ -27,6 +27,7 @@ type lanes struct {
 	turns     chan struct{} // a token per delivery running; nil: unbounded
 	maxQueued int           // 0: unbounded
 	queued    int           // events in the lanes, not yet running
+	merged    int           // events merged since the queue was last empty
 	dropped   int           // events dropped since the queue was last empty
 }
 
@@ -41,25 +42,49 @@ func newLanes(n *Notifier, s sink) *lanes {
 	return l
 }
 
+// push queues ev on its set's lane. A limited consumer whose queue is full
+// still gets every set's asked event and its final one: an event between
+// them (a follow-up step, a warning) replaces the lane's last waiting one
+// of its kind, or is dropped when there is none; each is counted, and told
+// in one line once the queue has drained.
 func (l *lanes) push(ev Event) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.maxQueued > 0 && l.queued >= l.maxQueued {
-		if l.dropped++; l.dropped == 1 {
-			l.n.log.Warn("notify: "+l.s.name()+": "+strconv.Itoa(l.queued)+" events wait for a turn already; dropping new ones until they have run",
-				"event", ev.Event, "id", ev.ID, "running", cap(l.turns))
+	ln, ok := l.byID[ev.ID]
+	if l.maxQueued > 0 && l.queued >= l.maxQueued && !(ev.base() == Asked && !ok) {
+		last := -1
+		if ok && len(ln.queue) > 1 && !ln.queue[len(ln.queue)-1].ends() { // the first, the set's asked, stays
+			last = len(ln.queue) - 1
 		}
-		return
+		switch {
+		case last >= 0:
+			ln.queue[last] = ev // the latest state wins
+			l.merged++
+			return
+		case !ev.ends():
+			l.dropped++
+			return
+		}
 	}
 	l.queued++
-	if ln, ok := l.byID[ev.ID]; ok {
+	if ok {
 		ln.queue = append(ln.queue, ev)
 		return
 	}
-	ln := &lane{queue: []Event{ev}}
+	ln = &lane{queue: []Event{ev}}
 	l.byID[ev.ID] = ln
 	l.n.wg.Add(1)
 	go l.drain(ev.ID, ln)
+}
+
+// ends reports whether the event is a set's last: answered, cancelled or
+// timed out.
+func (e Event) ends() bool {
+	switch e.base() {
+	case Answered, Cancelled, Timeout:
+		return true
+	}
+	return false
 }
 
 func (l *lanes) drain(id string, ln *lane) {
@@ -101,12 +126,13 @@ func (l *lanes) turn() bool {
 }
 
 // took counts an event taken off its lane; l.mu is held. Once none waits,
-// the drops since the last time are told in one line.
+// the merges and drops since the last time are told in one line.
 func (l *lanes) took() {
 	l.queued--
-	if l.queued == 0 && l.dropped > 0 {
-		l.n.log.Warn("notify: "+l.s.name()+": dropped "+strconv.Itoa(l.dropped)+" events while the queue was full", "queued", l.maxQueued)
-		l.dropped = 0
+	if l.queued == 0 && l.merged+l.dropped > 0 {
+		l.n.log.Warn("notify: "+l.s.name()+": merged "+strconv.Itoa(l.merged)+" and dropped "+strconv.Itoa(l.dropped)+
+			" events between a set's asked and its end while the queue was full", "queued", l.maxQueued, "running", cap(l.turns))
+		l.merged, l.dropped = 0, 0
 	}
 }
 

@@ -22,7 +22,9 @@ type Options struct {
 	Hook    string // --on-question: run through sh -c for every event
 	Desktop bool   // --notify: a desktop notification when a set is asked
 	URL     string // --notify-url: POST every event (see Webhook)
-	// DeskURL is the answer desk's page with its token, when the desk is on.
+	// DeskURL is the answer desk's page, when the desk is on. Whatever
+	// query, fragment or user it has is dropped (pageLink): notifications
+	// carry the page's address, never a credential.
 	DeskURL string
 	// PublicURL (--public-url) and Taps give the ntfy-style webhook its
 	// answer buttons: they post a token Taps signed to PublicURL's tap
@@ -63,6 +65,7 @@ func Start(board *permission.Board, opts Options) (*Notifier, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
+	opts.DeskURL = pageLink(opts.DeskURL)
 	n := &Notifier{opts: opts, log: opts.Logger, loop: make(chan struct{})}
 	if opts.Hook != "" {
 		n.add(&hook{cmd: opts.Hook, log: n.log})

@@ -3,6 +3,7 @@ package notify
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"unicode/utf16"
 
@@ -31,10 +32,12 @@ type ntfyAction struct {
 
 // Tappable is the question of e a notification's buttons can answer: a
 // set that waits, of one question, single-choice, whose picks bring no
-// follow-ups (a tap cannot answer those). An approval is such a set too:
-// one question whose options are the agent's own.
+// follow-ups (a tap cannot answer those). Never an approval: a button's
+// token is a bearer secret that whoever reads the notification (the ntfy
+// topic's subscribers, a webhook's logs) holds, and an approval needs the
+// user's presence on a paired device; its notification opens the page.
 func Tappable(e Event) (permission.Question, bool) {
-	if e.Event != Asked && e.Event != Expiring || len(e.Questions) != 1 {
+	if e.Kind == permission.KindApproval || e.Event != Asked && e.Event != Expiring || len(e.Questions) != 1 {
 		return permission.Question{}, false
 	}
 	q := e.Questions[0]
@@ -66,10 +69,11 @@ func ntfyBody(e Event) string {
 
 // actions are the buttons of e: one that answers with each option of a
 // tappable question (each its own one-time token, posted to the public
-// URL), and one to open the desk where there is room. Nil without a
-// public URL: a button must reach the desk from a phone.
+// URL), and one to open the desk where there is room. An approval gets
+// that one only. Nil without a public URL: a button must reach the desk
+// from a phone.
 func (w *Webhook) actions(e Event) []ntfyAction {
-	if w.public == "" || w.taps == nil || e.Event != Asked && e.Event != Expiring {
+	if w.public == "" || w.taps == nil || e.base() != Asked && e.base() != Expiring {
 		return nil
 	}
 	var out []ntfyAction
@@ -80,18 +84,34 @@ func (w *Webhook) actions(e Event) []ntfyAction {
 		}
 	}
 	if len(out) < maxActions && e.DeskURL != "" {
-		out = append(out, ntfyAction{Action: "view", Label: "Open desk", URL: e.DeskURL})
+		label := "Open desk"
+		if e.Kind == permission.KindApproval {
+			label = "Open to approve"
+		}
+		out = append(out, ntfyAction{Action: "view", Label: label, URL: e.DeskURL})
 	}
 	return out
 }
 
-// publicPage is the desk's page at the public URL: what a phone opens. It
-// carries no credential (a paired phone has its session).
+// publicPage is the desk's page at the public URL: what a phone opens.
+// Never with a credential: only a paired device gets in.
 func publicPage(public, deskURL string) string {
 	if deskURL == "" {
 		return ""
 	}
 	return public + "/"
+}
+
+// pageLink is raw, a page's address, without what could be a credential
+// in it (a user and password, a query such as ?token=, a fragment): a
+// notification's link is read by whoever reads the notification, and
+// opens the page, where a paired device needs nothing more.
+func pageLink(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return ""
+	}
+	return (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path}).String()
 }
 
 // asciiJSON is v as JSON with every non-ASCII character escaped (\uXXXX),

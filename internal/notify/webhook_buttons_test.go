@@ -154,7 +154,7 @@ func TestWebhookButtonsFitNtfy(t *testing.T) {
 	req, err := w.request(t.Context(), ev(Asked, question("Q?", "H", "a", "b")))
 	require.NoError(t, err)
 	assert.Empty(t, req.Header.Get("Actions"), "no public URL, no buttons")
-	assert.Equal(t, "http://127.0.0.1:9/?token=t0k", req.Header.Get("Click"))
+	assert.Equal(t, "http://127.0.0.1:9/?token=t0k", req.Header.Get("Click"), "request sends the DeskURL Start gave it")
 }
 
 // Without --public-url the log says, once, why there are no buttons.

@@ -70,9 +70,9 @@ func TestWebhookPublishesNtfyStyle(t *testing.T) {
 	assert.Equal(t, "askbridge: Datenbank: Welche Datenbank für später?", title)
 	assert.Equal(t, "question", r.header.Get("Tags"))
 	assert.Equal(t, "high", r.header.Get("Priority"))
-	assert.Equal(t, deskURL, r.header.Get("Click"))
+	assert.Equal(t, deskPage, r.header.Get("Click"), "the page, never its credential")
 	assert.Equal(t, Asked, r.header.Get("X-Askbridge-Event"))
-	assert.Equal(t, "Welche Datenbank für später?\n  - Postgres: about Postgres\n  - SQLite: about SQLite\n\nAnswer at the desk: "+deskURL, r.body)
+	assert.Equal(t, "Welche Datenbank für später?\n  - Postgres: about Postgres\n  - SQLite: about SQLite\n\nAnswer at the desk: "+deskPage, r.body)
 	assert.Empty(t, r.header.Get("Actions"), "no answer buttons without --public-url")
 
 	require.NoError(t, b.Answer(tk.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{

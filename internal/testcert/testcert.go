@@ -30,6 +30,13 @@ func Expired(t testing.TB) (certFile, keyFile string) {
 	return certFile, keyFile
 }
 
+// NotYetValid is Write's certificate, valid from an hour from now.
+func NotYetValid(t testing.TB) (certFile, keyFile string) {
+	t.Helper()
+	certFile, keyFile, _ = write(t, time.Now().Add(3*time.Hour))
+	return certFile, keyFile
+}
+
 func write(t testing.TB, notAfter time.Time) (certFile, keyFile string, pool *x509.CertPool) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {

@@ -5,16 +5,19 @@
 // esbuild and biome do: no postinstall download, so an offline mirror or a
 // CI cache installs it like any package.
 //
-// The binary inherits stdin, stdout and stderr: the ACP messages go between
-// the editor and askbridge with no Node stream in between. Signals the
-// launcher gets are passed on (askbridge stops its agent before it exits),
-// and askbridge's exit code, or the signal that ended it, becomes the
-// launcher's. If the launcher is killed outright (SIGKILL), askbridge still
-// holds the editor's pipes and stops when the editor closes them.
+// On Linux and macOS with Node 22.15 or later (process.execve), the launcher
+// becomes askbridge: the same process, no Node left resident, and signals,
+// exit codes and the editor's pipes askbridge's own. Elsewhere (older Node,
+// Windows) it spawns askbridge with stdin, stdout and stderr inherited, so
+// the ACP messages still go between the editor and askbridge with no Node
+// stream in between; signals the launcher gets are passed on (askbridge
+// stops its agent before it exits), and askbridge's exit code, or the
+// signal that ended it, becomes the launcher's. If that launcher is killed
+// outright (SIGKILL), askbridge still holds the editor's pipes and stops
+// when the editor closes them.
 'use strict';
 
-const { spawn } = require('child_process');
-const os = require('os');
+const fs = require('fs');
 const pkg = require('../package.json');
 
 const target = `${process.platform}-${process.arch}`;
@@ -46,7 +49,27 @@ function binaryPath() {
   }
 }
 
-const child = spawn(binaryPath(), process.argv.slice(2), { stdio: 'inherit', windowsHide: true });
+const binary = binaryPath();
+const args = process.argv.slice(2);
+
+// A failed execve cannot be caught: Node aborts with a native stack trace.
+// So what it would fail on is checked first and told plainly. Nothing may
+// run before the exec that installs a signal listener: Node then execs with
+// every signal blocked, and askbridge would never see SIGTERM.
+if (process.platform !== 'win32' && typeof process.execve === 'function') {
+  try {
+    if (!fs.statSync(binary).isFile()) fail(`${binary} is not a file`);
+    fs.accessSync(binary, fs.constants.X_OK);
+  } catch (err) {
+    fail(`cannot run ${binary}: ${err.message}`);
+  }
+  process.execve(binary, [binary, ...args], process.env);
+}
+
+const { spawn } = require('child_process');
+const os = require('os');
+
+const child = spawn(binary, args, { stdio: 'inherit', windowsHide: true });
 
 // On Unix a signal sent to the launcher alone (an editor stopping its agent
 // server) goes on to askbridge. A terminal's Ctrl-C reaches both; askbridge
