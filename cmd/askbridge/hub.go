@@ -48,9 +48,9 @@ For a phone on the same tailnet or LAN, --listen beyond loopback (e.g.
 0.0.0.0:7683, or the tailnet address) serves the page over HTTPS with
 --tls-cert and --tls-key (e.g. from tailscale cert), or over plain HTTP
 with --allow-remote-http on a network that is already encrypted, with a
-warning at every start that the token travels in clear text. The hub then
-prints a QR code of the page's address with its token for the phone's
-camera; --qr prints it anyway (--public-url's address when given).
+warning at every start that sessions travel in clear text. On its terminal
+the hub then prints a QR code of the pairing link for the phone's camera;
+--qr prints it anyway (--public-url's address when given).
 
 The notifier flags are the proxy's, set here once for every agent.
 --print-unit prints a systemd user unit (a launchd agent on macOS) that

@@ -52,7 +52,7 @@ type Options struct {
 	// Origin, when set, says where set id comes from (the hub: which
 	// askbridge, and its folder); GET /question and /event show it.
 	Origin func(id string) (instance any, cwd string)
-	// Routes are more API routes ("GET /instance"), behind the token.
+	// Routes are more API routes ("GET /instance"), behind a session.
 	Routes map[string]http.HandlerFunc
 	// Taps, when set, serves POST /tap/{token}: the answer buttons of
 	// notifications, each a one-time token Taps signed. Nil: no such route.
