@@ -64,10 +64,11 @@ func ExecOn(t testing.TB, a Agent, modelURL string, argv []string, timeout time.
 	} else {
 		cmd.Stdin = strings.NewReader("")
 		var tty *os.File
-		if tty, err = pty.Start(cmd); err == nil {
-			go func() { io.Copy(term, tty); tty.Close() }()
-			err = cmd.Wait()
+		if tty, err = pty.Start(cmd); err != nil {
+			t.Fatalf("starting %s on a terminal: %v", argv[0], err)
 		}
+		go func() { io.Copy(term, tty); tty.Close() }()
+		err = cmd.Wait()
 	}
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	for _, pid := range markedPIDs(marker) {
