@@ -5,7 +5,6 @@ package harness
 import (
 	"bytes"
 	"context"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,7 +66,7 @@ func ExecOn(t testing.TB, a Agent, modelURL string, argv []string, timeout time.
 		if tty, err = pty.Start(cmd); err != nil {
 			t.Fatalf("starting %s on a terminal: %v", argv[0], err)
 		}
-		go func() { io.Copy(term, tty); tty.Close() }()
+		go serveTerminal(tty, term)
 		err = cmd.Wait()
 	}
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)

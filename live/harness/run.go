@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -135,7 +134,7 @@ func Start(t testing.TB, a Agent, o Options) *Run {
 			t.Fatalf("starting %s on a terminal: %v", strings.Join(argv, " "), err)
 		}
 		tty = &Screen{}
-		go func() { io.Copy(tty, term); term.Close() }()
+		go serveTerminal(term, tty)
 	} else if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", strings.Join(argv, " "), err)
 	}
