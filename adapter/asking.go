@@ -27,9 +27,7 @@ func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome 
 	if req.ToolCallID == "" {
 		req.ToolCallID, req.OwnToolCall = newToolCallID(), true
 	}
-	ticket, settled := b.race(ctx, req, func(ctx context.Context, req permission.Request) (permission.Result, error) {
-		return permission.Ask(ctx, clientPeer{b.relay.Client}, req)
-	})
+	ticket, settled := b.race(ctx, req, b.askPeer)
 	res := ticket.Result()
 	if !settled {
 		// The desk, a timeout or a cancel ended the set: show how.

@@ -20,7 +20,19 @@ type Options struct {
 	// Advertise adds what the dialects need to the client's initialize
 	// (Advertiser), so agents offer their question tools at all.
 	Advertise bool
-	Render    Render
+	// Render says how questions reach the client; RenderAuto goes by the
+	// client table (Clients).
+	Render Render
+	// Questions says where questions are asked: the client (racing the
+	// board), or the board only.
+	Questions Questions
+	// MinAnswerTime, when non-zero, is the least time a person takes to
+	// answer a permission request; a faster answer is the client's
+	// automatic policy (DefaultMinAnswerTime). Elsewhere reports whether the
+	// desk or the hub can answer now: such a question waits for them, else
+	// the model is told no person saw it.
+	MinAnswerTime time.Duration
+	Elsewhere     func() bool
 	// QuestionTimeout, when non-zero, ends an unanswered question set.
 	QuestionTimeout time.Duration
 	OnTimeout       OnTimeout
@@ -54,6 +66,7 @@ type Bridge struct {
 
 	mu         sync.Mutex
 	clientForm bool                         // the client renders form elicitations itself
+	client     Client                       // the client table's entry for the client
 	asks       map[string]map[*ask]struct{} // session -> asks in flight
 	byRequest  map[string]*ask              // agent request id -> its ask
 	lastActive string                       // the session that last got a prompt

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -220,7 +221,7 @@ func TestCodexLeavesOtherFormsToTheElicitationDialect(t *testing.T) {
 	assert.JSONEq(t, `{"action":"accept","content":{"question_0_custom":"MariaDB"}}`, string(h.agentReply(t, "41").Result))
 }
 
-func mustJSONString(v any) string { return string(mustJSON(v)) }
+func mustJSONString(v any) string { return string(dialect.MustJSON(v)) }
 
 // A timeout gives Codex's model words, not the empty answers a decline
 // becomes: "None of the above" with a note saying nobody answered in time.

@@ -6,10 +6,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/dialect/cursor"
+	"github.com/askbridge/askbridge/adapter/relay"
 )
+
+// cursorDB is a cursor/ask_question as Cursor documents it: one question,
+// option ids distinct from labels.
+const cursorDB = `{"toolCallId":"tc1","title":"Storage","questions":[{"id":"db","prompt":"Which database?","options":[{"id":"pg","label":"Postgres"},{"id":"lite","label":"SQLite"}]}]}`
 
 // cursorRequest is a Cursor request as the agent sends it: no sessionId.
 func cursorRequest(id int, method, params string) string {
@@ -33,8 +39,8 @@ func TestCursorQuestionGoesToTheSessionOfItsToolCall(t *testing.T) {
 	h.openSession(t, "s1")
 	h.openSession(t, "s2") // s2 is now the active one
 	h.Agent.Send(announce("s1", "tc1"))
-	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	h.unknownMethod(t, CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.unknownMethod(t, cursor.CursorAskQuestion)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"sessionId":"s1"`)
 	assert.Contains(t, string(req.Params), `"toolCallId":"tc1"`)
@@ -48,8 +54,8 @@ func TestCursorQuestionGoesToTheSessionOfItsToolCall(t *testing.T) {
 func TestCursorQuestionWithAnUnseenToolCallIsShownOnAToolCallOfAskbridges(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	h.unknownMethod(t, CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.unknownMethod(t, cursor.CursorAskQuestion)
 	req, notes := h.nextRequest(t, "session/request_permission")
 	require.NotEmpty(t, notes)
 	assert.Contains(t, string(notes[0].Params), `"sessionUpdate":"tool_call"`, "the tool call is started before it is updated")
@@ -62,8 +68,8 @@ func TestCursorQuestionWithAnUnseenToolCallIsShownOnAToolCallOfAskbridges(t *tes
 func TestCursorClientThatImplementsTheMethodKeepsIt(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	fwd, _ := h.nextRequest(t, CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	fwd, _ := h.nextRequest(t, cursor.CursorAskQuestion)
 	own := `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}`
 	h.answer(t, fwd, own)
 	assert.JSONEq(t, own, string(h.agentReply(t, "9").Result))
@@ -74,21 +80,21 @@ func TestCursorClientThatImplementsTheMethodKeepsIt(t *testing.T) {
 func TestCursorInvalidQuestionsGetInvalidParams(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, CursorAskQuestion, `{"toolCallId":"tc1","questions":[{"id":"q","prompt":"Only one?","options":[{"id":"a","label":"A"}]}]}`))
-	h.unknownMethod(t, CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, `{"toolCallId":"tc1","questions":[{"id":"q","prompt":"Only one?","options":[{"id":"a","label":"A"}]}]}`))
+	h.unknownMethod(t, cursor.CursorAskQuestion)
 	reply := h.agentReply(t, "9")
 	require.NotNil(t, reply.Error)
 	assert.Equal(t, relay.CodeInvalidParams, reply.Error.Code)
 	assert.Contains(t, reply.Error.Message, "questions[0].options: must have 2-4 items")
 
-	h.Agent.Send(cursorRequest(10, CursorCreatePlan, `{"toolCallId":"tc2","plan":""}`))
-	h.unknownMethod(t, CursorCreatePlan)
+	h.Agent.Send(cursorRequest(10, cursor.CursorCreatePlan, `{"toolCallId":"tc2","plan":""}`))
+	h.unknownMethod(t, cursor.CursorCreatePlan)
 	reply = h.agentReply(t, "10")
 	require.NotNil(t, reply.Error)
 	assert.Equal(t, "askbridge: cursor/create_plan: plan: required", reply.Error.Message)
 
-	h.Agent.Send(cursorRequest(11, CursorUpdateTodos, `{"toolCallId":"tc3","todos":"none","merge":false}`))
-	h.unknownMethod(t, CursorUpdateTodos)
+	h.Agent.Send(cursorRequest(11, cursor.CursorUpdateTodos, `{"toolCallId":"tc3","todos":"none","merge":false}`))
+	h.unknownMethod(t, cursor.CursorUpdateTodos)
 	reply = h.agentReply(t, "11")
 	require.NotNil(t, reply.Error)
 	assert.Contains(t, reply.Error.Message, "askbridge: cursor/update_todos params: json: cannot unmarshal string")
@@ -97,10 +103,10 @@ func TestCursorInvalidQuestionsGetInvalidParams(t *testing.T) {
 func TestCursorUnansweredQuestionIsSkippedWithAReason(t *testing.T) {
 	h := newBridgeHarness(t, Options{QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutEnd})
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	h.unknownMethod(t, CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.unknownMethod(t, cursor.CursorAskQuestion)
 	h.nextRequest(t, "session/request_permission")
-	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+CursorTimeoutReason+`"}}`, string(h.agentReply(t, "9").Result))
+	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+cursor.CursorTimeoutReason+`"}}`, string(h.agentReply(t, "9").Result))
 }
 
 func TestCursorQuestionIsOneFormForAClientThatRendersForms(t *testing.T) {
@@ -108,8 +114,8 @@ func TestCursorQuestionIsOneFormForAClientThatRendersForms(t *testing.T) {
 	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{}}}}}`)
 	h.Agent.Recv()
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	h.unknownMethod(t, CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.unknownMethod(t, cursor.CursorAskQuestion)
 	form, _ := h.nextRequest(t, "elicitation/create")
 	assert.Contains(t, string(form.Params), `"message":"Which database?"`)
 	h.answer(t, form, `{"action":"accept","content":{"question_0":"Postgres"}}`)
@@ -120,8 +126,8 @@ func TestCursorPlanIsAcceptOrReject(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
 	h.Agent.Send(announce("s1", "plan1"))
-	h.Agent.Send(cursorRequest(9, CursorCreatePlan, `{"toolCallId":"plan1","name":"Build the app","plan":"1. Create the server.","todos":[{"id":"t1","content":"Create the server","status":"pending"}]}`))
-	h.unknownMethod(t, CursorCreatePlan)
+	h.Agent.Send(cursorRequest(9, cursor.CursorCreatePlan, `{"toolCallId":"plan1","name":"Build the app","plan":"1. Create the server.","todos":[{"id":"t1","content":"Create the server","status":"pending"}]}`))
+	h.unknownMethod(t, cursor.CursorCreatePlan)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"title":"Build the app"`)
 	assert.Contains(t, string(req.Params), `1. Create the server.\n\nTo do:\n- Create the server\n  - Accept: start on this plan`)
@@ -132,8 +138,8 @@ func TestCursorPlanIsAcceptOrReject(t *testing.T) {
 func TestCursorTodosBecomeAPlanUpdate(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, CursorUpdateTodos, `{"toolCallId":"todo1","merge":false,"todos":[{"id":"1","content":"Write the handler","status":"completed"},{"id":"2","content":"Cover the edge case","status":"pending"}]}`))
-	h.unknownMethod(t, CursorUpdateTodos)
+	h.Agent.Send(cursorRequest(9, cursor.CursorUpdateTodos, `{"toolCallId":"todo1","merge":false,"todos":[{"id":"1","content":"Write the handler","status":"completed"},{"id":"2","content":"Cover the edge case","status":"pending"}]}`))
+	h.unknownMethod(t, cursor.CursorUpdateTodos)
 	plan := decode(t, h.Client.Recv())
 	assert.JSONEq(t, `{"sessionId":"s1","update":{"sessionUpdate":"plan","entries":[{"content":"Write the handler","priority":"medium","status":"completed"},{"content":"Cover the edge case","priority":"medium","status":"pending"}]}}`, string(plan.Params))
 	assert.JSONEq(t, `{}`, string(h.agentReply(t, "9").Result))

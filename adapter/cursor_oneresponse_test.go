@@ -3,10 +3,12 @@ package adapter
 import (
 	"testing"
 
-	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/dialect/cursor"
+	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 )
 
 // Cursor's fallback: a client that answers -32601 twice makes askbridge
@@ -14,8 +16,8 @@ import (
 func TestCursorClientAnsweringTwiceGetsTheAgentOneResponse(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	fwd, _ := h.nextRequest(t, CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	fwd, _ := h.nextRequest(t, cursor.CursorAskQuestion)
 	notFound := `{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`
 	h.Client.Send(notFound)
 	h.Client.Send(notFound)
@@ -33,8 +35,8 @@ func TestCursorClientAnsweringTwiceGetsTheAgentOneResponse(t *testing.T) {
 func TestCursorRequestForwardedToAClientThatLeavesGetsAnError(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, CursorAskQuestion, cursorDB))
-	h.nextRequest(t, CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.nextRequest(t, cursor.CursorAskQuestion)
 	require.NoError(t, h.Client.Close())
 	reply := h.agentReply(t, "9")
 	require.NotNil(t, reply.Error)

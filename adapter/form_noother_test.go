@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/permission"
 )
@@ -41,19 +40,4 @@ func TestFormChoiceWithoutCompanionRefusesOther(t *testing.T) {
 	req, _ := h.nextRequest(t, "session/request_permission")
 	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"CockroachDB"}}}`)
 	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "5").Result))
-}
-
-// Where a free-text field companions the choice (Claude's
-// question_<n>_custom), Other stays and carries the text.
-func TestFormChoiceWithCompanionKeepsOther(t *testing.T) {
-	f, err := parseForm("Which database?", []byte(`{"properties":{"question_0":{"type":"string","oneOf":[{"const":"A"},{"const":"B"}]},"question_0_custom":{"type":"string"}}}`), claudeCompanion)
-	require.NoError(t, err)
-	require.Len(t, f.questions, 1)
-	assert.False(t, f.questions[0].NoOther)
-	f, err = parseForm("", []byte(`{"properties":{"pick":{"type":"string","enum":["A","B"]},"ok":{"type":"boolean"},"name":{"type":"string"}}}`), claudeCompanion)
-	require.NoError(t, err)
-	require.Len(t, f.questions, 3)
-	assert.True(t, f.questions[0].NoOther, "an enum alone")
-	assert.True(t, f.questions[1].NoOther, "a boolean")
-	assert.False(t, f.questions[2].NoOther, "a text field is filled by Other")
 }

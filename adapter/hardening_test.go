@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/askbridge/askbridge/adapter/relay"
 )
 
 // Forms are held to the question limits: a choice of 1,000 values is not

@@ -12,9 +12,10 @@ var _ Host = (*Bridge)(nil)
 
 // ClientRendersForms reports whether questions pass through as forms.
 func (b *Bridge) ClientRendersForms() bool {
+	r := b.render()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.clientForm && b.opts.Render != RenderPermission
+	return b.clientForm && r != RenderPermission && r != RenderYesNo
 }
 
 // Limits are the question limits.

@@ -11,6 +11,9 @@ import (
 // an object advertises forms (Claude offers AskUserQuestion for "form":{}
 // but not for "form":true), and the SDK's struct would refuse true outright.
 type initCaps struct {
+	ClientInfo struct {
+		Name string `json:"name"`
+	} `json:"clientInfo"`
 	ClientCapabilities struct {
 		Elicitation struct {
 			Form json.RawMessage `json:"form"`
@@ -32,6 +35,7 @@ func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	b.mu.Lock()
 	b.clientForm = hasForm
 	b.mu.Unlock()
+	b.noteClient(p.ClientInfo.Name)
 	b.logger.Info("client initialize", "clientRendersForms", hasForm, "advertise", b.opts.Advertise)
 	if !b.opts.Advertise {
 		return relay.Pass
@@ -96,14 +100,4 @@ func sameKind(cur, v json.RawMessage) bool {
 		return cur[0] == '{'
 	}
 	return bytes.Equal(cur, v)
-}
-
-// mustJSON encodes a value askbridge itself built; it cannot fail for the
-// types it is used with.
-func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 )
 
 // A request whose keys a client may read otherwise than encoding/json
@@ -13,7 +15,7 @@ import (
 // keeps the last, a client may show the first). Each line below is the
 // real shape of askbridge's own tool with a call shown as something else.
 func TestMCPAskPassesLookAlikeKeys(t *testing.T) {
-	h := newInjectHarness(t, InjectAuto, "gemini", "--acp")
+	h := newInjectHarness(t, asktool.InjectAuto, "gemini", "--acp")
 	server := geminiSession(t, h)
 	own := geminiPermission(1, "s1", server, "ask_user_question", "")
 	title := `"title":"ask_user_question (` + server + ` MCP Server)"`

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 )
 
 const copilotInit = `{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"mcpCapabilities":{"http":true,"sse":true}},"agentInfo":{"name":"Copilot","title":"Copilot","version":"1.0.102"}}`
@@ -19,9 +21,9 @@ const copilotInit = `{"protocolVersion":1,"agentCapabilities":{"loadSession":tru
 func newHTTPInjectHarness(t *testing.T, argv ...string) *injectHarness {
 	log := &syncBuffer{}
 	dialects := Dialects()
-	SetInjection(dialects, InjectAuto, testExe, testSocket, argv)
+	asktool.SetInjection(dialects, asktool.InjectAuto, testExe, testSocket, argv)
 	for _, d := range dialects {
-		if m, ok := d.(*MCPAsk); ok {
+		if m, ok := d.(*asktool.MCPAsk); ok {
 			t.Cleanup(func() { m.Close() })
 		}
 	}
@@ -48,10 +50,13 @@ func post(t *testing.T, url, auth string) int {
 
 // httpListing is askbridge's http entry in a forwarded request.
 type httpListing struct {
-	Type    string        `json:"type"`
-	Name    string        `json:"name"`
-	URL     string        `json:"url"`
-	Headers []envVariable `json:"headers"`
+	Type    string `json:"type"`
+	Name    string `json:"name"`
+	URL     string `json:"url"`
+	Headers []struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+	} `json:"headers"`
 }
 
 func lastServer(t *testing.T, line string) (json.RawMessage, int) {

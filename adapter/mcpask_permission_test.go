@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 )
 
 // geminiOptions are the options of Gemini CLI 0.61's request to run an MCP
@@ -42,7 +44,7 @@ func geminiSession(t *testing.T, h *injectHarness) string {
 // for this one call (proceed_once, never an "always"); the client never
 // sees the request.
 func TestMCPAskAllowsOneCallOfItsOwnTool(t *testing.T) {
-	h := newInjectHarness(t, InjectAuto, "gemini", "--acp")
+	h := newInjectHarness(t, asktool.InjectAuto, "gemini", "--acp")
 	server := geminiSession(t, h)
 	for id := range 2 {
 		h.Agent.Send(geminiPermission(id, "s1", server, "ask_user_question", ""))
@@ -63,7 +65,7 @@ func TestMCPAskAllowsOneCallOfItsOwnTool(t *testing.T) {
 // it, another server's tool titled like it), the real shape with a part
 // changed, and askbridge's tool in a session it was not listed in.
 func TestMCPAskPassesLookAlikePermissionRequests(t *testing.T) {
-	h := newInjectHarness(t, InjectAuto, "gemini", "--acp")
+	h := newInjectHarness(t, asktool.InjectAuto, "gemini", "--acp")
 	server := geminiSession(t, h)
 	shell := `[{"optionId":"proceed_always","name":"Always allow","kind":"allow_always"},{"optionId":"proceed_once","name":"Allow","kind":"allow_once"},{"optionId":"cancel","name":"Reject","kind":"reject_once"}]`
 	own := "ask_user_question (" + server + " MCP Server)"
@@ -92,19 +94,19 @@ func TestMCPAskPassesLookAlikePermissionRequests(t *testing.T) {
 // The name is new in each process and made of letters no id of askbridge's
 // has, so no text written before askbridge started can name it.
 func TestMCPAskServerNameIsRandom(t *testing.T) {
-	a, b := (&MCPAsk{}).ServerName(), (&MCPAsk{}).ServerName()
+	a, b := (&asktool.MCPAsk{}).ServerName(), (&asktool.MCPAsk{}).ServerName()
 	assert.Regexp(t, `^askbridge-[g-z]{12}$`, a)
 	assert.NotEqual(t, a, b)
-	m := &MCPAsk{}
+	m := &asktool.MCPAsk{}
 	assert.Equal(t, m.ServerName(), m.ServerName(), "one name for every session of a process")
 }
 
 // With injection off, even askbridge's own tool is the user's to allow.
 func TestMCPAskNeverAnswersNothing(t *testing.T) {
-	h := newInjectHarness(t, InjectNever, "gemini", "--acp")
+	h := newInjectHarness(t, asktool.InjectNever, "gemini", "--acp")
 	h.initialize(t, geminiInit)
 	h.start(t, "n1", "session/new", `{"cwd":"/w","mcpServers":[]}`, "s1")
-	line := geminiPermission(1, "s1", (&MCPAsk{}).ServerName(), "ask_user_question", "")
+	line := geminiPermission(1, "s1", (&asktool.MCPAsk{}).ServerName(), "ask_user_question", "")
 	h.Agent.Send(line)
 	assert.Equal(t, line, h.Client.Recv())
 }

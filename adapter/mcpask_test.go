@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -25,10 +27,10 @@ const (
 	testSocket = "/tmp/askbridge-1/ask.sock"
 )
 
-func newInjectHarness(t *testing.T, mode Inject, argv ...string) *injectHarness {
+func newInjectHarness(t *testing.T, mode asktool.Inject, argv ...string) *injectHarness {
 	log := &syncBuffer{}
 	dialects := Dialects()
-	SetInjection(dialects, mode, testExe, testSocket, argv)
+	asktool.SetInjection(dialects, mode, testExe, testSocket, argv)
 	h := newBridgeHarness(t, Options{Dialects: dialects, Logger: slog.New(slog.NewTextHandler(log, nil))})
 	return &injectHarness{bridgeHarness: h, log: log}
 }
@@ -70,11 +72,11 @@ func listed(t *testing.T, line string) (servers []map[string]any, tag string) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(line), &m), line)
 	for _, s := range m.Params.MCPServers {
-		if name, _ := s["name"].(string); !strings.HasPrefix(name, MCPServerPrefix) {
+		if name, _ := s["name"].(string); !strings.HasPrefix(name, asktool.MCPServerPrefix) {
 			continue
 		}
 		for _, e := range s["env"].([]any) {
-			if e.(map[string]any)["name"] == MCPTagEnv {
+			if e.(map[string]any)["name"] == asktool.MCPTagEnv {
 				tag = e.(map[string]any)["value"].(string)
 			}
 		}
@@ -101,7 +103,7 @@ func (h *injectHarness) askTagged(t *testing.T, id int, tag string) string {
 }
 
 func TestMCPAskListsItsServerAfterTheClientsOnes(t *testing.T) {
-	h := newInjectHarness(t, InjectAuto, "gemini", "--acp")
+	h := newInjectHarness(t, asktool.InjectAuto, "gemini", "--acp")
 	h.initialize(t, geminiInit)
 	client := `{"name":"fs","command":"/bin/fs-mcp","args":["--ro"],"env":[],"_meta":{"x":[1,2]}}`
 	got := h.start(t, "n1", "session/new", `{"cwd":"/w","mcpServers":[`+client+`],"_meta":{"keep":true}}`, "s1")
@@ -114,7 +116,7 @@ func TestMCPAskListsItsServerAfterTheClientsOnes(t *testing.T) {
 	name := servers[1]["name"].(string)
 	assert.Regexp(t, `^askbridge-[g-z]{12}$`, name)
 	assert.JSONEq(t, fmt.Sprintf(`{"name":%q,"command":%q,"args":["mcp"],"env":[{"name":"ASKBRIDGE_SOCKET","value":%q},{"name":"ASKBRIDGE_MCP_TAG","value":%q}]}`, name, testExe, testSocket, tag),
-		string(mustJSON(servers[1])))
+		string(dialect.MustJSON(servers[1])))
 	var rest map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal([]byte(got), &rest))
 	assert.JSONEq(t, `"n1"`, string(rest["id"]))
@@ -128,7 +130,7 @@ func TestMCPAskListsItsServerAfterTheClientsOnes(t *testing.T) {
 // Each session-creating request gets its own tag, and a question goes to
 // its tag's session, not the most recent one.
 func TestMCPAskTagsNameTheirSessions(t *testing.T) {
-	h := newInjectHarness(t, InjectAuto, "gemini", "--acp")
+	h := newInjectHarness(t, asktool.InjectAuto, "gemini", "--acp")
 	h.initialize(t, `{"protocolVersion":1,"agentInfo":{"name":"gemini-cli"},"agentCapabilities":{"sessionCapabilities":{"fork":{},"resume":{}}}}`)
 	_, t1 := listed(t, h.start(t, "n1", "session/new", `{"cwd":"/w","mcpServers":[]}`, "s1"))
 	_, t2 := listed(t, h.start(t, "n2", "session/new", `{"cwd":"/w"}`, "s2"))
@@ -150,7 +152,7 @@ func TestMCPAskTagsNameTheirSessions(t *testing.T) {
 // A session that failed to start leaves its tag unknown: the question goes
 // where an untagged one would.
 func TestMCPAskForgetsTheTagOfAFailedSession(t *testing.T) {
-	h := newInjectHarness(t, InjectAuto, "vibe-acp")
+	h := newInjectHarness(t, asktool.InjectAuto, "vibe-acp")
 	h.initialize(t, `{"protocolVersion":1}`)
 	_, bad := listed(t, h.start(t, "n1", "session/new", `{"cwd":"/w","mcpServers":[]}`, ""))
 	require.NotEmpty(t, bad)
@@ -165,27 +167,27 @@ func TestMCPAskLeavesAlone(t *testing.T) {
 	newSession := `{"jsonrpc":"2.0","id":"n1","method":"session/new","params":{"cwd":"/w", "mcpServers":[]}}`
 	for _, c := range []struct {
 		name   string
-		mode   Inject
+		mode   asktool.Inject
 		argv   []string
 		init   string
 		line   string
 		inject bool
 	}{
-		{"Claude by agentInfo", InjectAuto, []string{"my-wrapper"}, `{"agentInfo":{"name":"@agentclientprotocol/claude-agent-acp"}}`, newSession, false},
-		{"Claude by the package npx runs", InjectAuto, []string{"npx", "-y", "@agentclientprotocol/claude-agent-acp"}, `{}`, newSession, false},
-		{"Qwen", InjectAuto, []string{"qwen", "--acp"}, `{"agentInfo":{"name":"qwen-code"}}`, newSession, false},
-		{"OpenCode", InjectAuto, []string{"/usr/bin/opencode", "acp"}, `{}`, newSession, false},
-		{"Codex", InjectAuto, []string{"node", "/x/codex-acp/dist/index.js"}, `{}`, newSession, false},
-		{"Cursor", InjectAuto, []string{"cursor-agent", "acp"}, `{}`, newSession, false},
-		{"Kimi Code by agentInfo", InjectAuto, []string{"node", "/x/node_modules/@moonshot-ai/kimi-code/dist/main.mjs", "acp"}, `{"agentInfo":{"name":"Kimi Code CLI","version":"2.1.0"}}`, newSession, false},
-		{"Kimi Code by its command", InjectAuto, []string{"kimi", "acp"}, `{}`, newSession, false},
-		{"never, even for Gemini", InjectNever, []string{"gemini", "--acp"}, geminiInit, newSession, false},
-		{"a fork the agent did not advertise", InjectAuto, []string{"gemini"}, geminiInit,
+		{"Claude by agentInfo", asktool.InjectAuto, []string{"my-wrapper"}, `{"agentInfo":{"name":"@agentclientprotocol/claude-agent-acp"}}`, newSession, false},
+		{"Claude by the package npx runs", asktool.InjectAuto, []string{"npx", "-y", "@agentclientprotocol/claude-agent-acp"}, `{}`, newSession, false},
+		{"Qwen", asktool.InjectAuto, []string{"qwen", "--acp"}, `{"agentInfo":{"name":"qwen-code"}}`, newSession, false},
+		{"OpenCode", asktool.InjectAuto, []string{"/usr/bin/opencode", "acp"}, `{}`, newSession, false},
+		{"Codex", asktool.InjectAuto, []string{"node", "/x/codex-acp/dist/index.js"}, `{}`, newSession, false},
+		{"Cursor", asktool.InjectAuto, []string{"cursor-agent", "acp"}, `{}`, newSession, false},
+		{"Kimi Code by agentInfo", asktool.InjectAuto, []string{"node", "/x/node_modules/@moonshot-ai/kimi-code/dist/main.mjs", "acp"}, `{"agentInfo":{"name":"Kimi Code CLI","version":"2.1.0"}}`, newSession, false},
+		{"Kimi Code by its command", asktool.InjectAuto, []string{"kimi", "acp"}, `{}`, newSession, false},
+		{"never, even for Gemini", asktool.InjectNever, []string{"gemini", "--acp"}, geminiInit, newSession, false},
+		{"a fork the agent did not advertise", asktool.InjectAuto, []string{"gemini"}, geminiInit,
 			`{"jsonrpc":"2.0","id":"n1","method":"session/fork","params":{"sessionId":"s","cwd":"/w"}}`, false},
-		{"a client that lists a server named askbridge", InjectAlways, []string{"gemini"}, geminiInit,
+		{"a client that lists a server named askbridge", asktool.InjectAlways, []string{"gemini"}, geminiInit,
 			`{"jsonrpc":"2.0","id":"n1","method":"session/new","params":{"cwd":"/w","mcpServers":[{"name":"askbridge","command":"x","args":[],"env":[]}]}}`, true},
-		{"a model flag naming Claude", InjectAuto, []string{"kiro-cli", "acp", "--model", "claude-sonnet-4"}, `{"agentInfo":{"name":"kiro"}}`, newSession, true},
-		{"always, even for Claude", InjectAlways, []string{"claude-agent-acp"}, `{"agentInfo":{"name":"claude-agent-acp"}}`, newSession, true},
+		{"a model flag naming Claude", asktool.InjectAuto, []string{"kiro-cli", "acp", "--model", "claude-sonnet-4"}, `{"agentInfo":{"name":"kiro"}}`, newSession, true},
+		{"always, even for Claude", asktool.InjectAlways, []string{"claude-agent-acp"}, `{"agentInfo":{"name":"claude-agent-acp"}}`, newSession, true},
 	} {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
 			h := newInjectHarness(t, c.mode, c.argv...)
@@ -204,10 +206,10 @@ func TestMCPAskLeavesAlone(t *testing.T) {
 
 func TestInjectFlagValues(t *testing.T) {
 	for _, s := range []string{"auto", "always", "never"} {
-		var i Inject
+		var i asktool.Inject
 		require.NoError(t, i.Set(s))
 		assert.Equal(t, s, i.String())
 	}
-	var i Inject
+	var i asktool.Inject
 	assert.ErrorContains(t, i.Set("sometimes"), `"sometimes": want auto, always or never`)
 }

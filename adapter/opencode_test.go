@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -75,7 +76,7 @@ const openCodeQuestion = `{"jsonrpc":"2.0","method":"session/update","params":{"
 
 func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
@@ -91,7 +92,7 @@ func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 
 func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
@@ -109,7 +110,7 @@ func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 
 func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
 	oc := newFakeOpenCode(t, "wrong password")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
 	h.openSession(t, "s1")
 	h.Agent.Send(openCodeQuestion)
 	h.Client.Recv()
@@ -133,14 +134,14 @@ func TestIsOpenCode(t *testing.T) {
 		"opencode run":                   false,
 		"node claude-agent-acp/index.js": false,
 	} {
-		assert.Equal(t, want, (&OpenCode{}).Recognise(strings.Fields(argv)), argv)
+		assert.Equal(t, want, (&opencode.OpenCode{}).Recognise(strings.Fields(argv)), argv)
 	}
 	dialects := Dialects()
 	cmd, env, err := Launch(dialects, []string{"opencode", "acp"}, "auto")
 	require.NoError(t, err)
-	var srv *OpenCodeServer
+	var srv *opencode.OpenCodeServer
 	for _, d := range dialects {
-		if oc, ok := d.(*OpenCode); ok {
+		if oc, ok := d.(*opencode.OpenCode); ok {
 			srv = oc.Server
 		}
 	}
@@ -153,10 +154,10 @@ func TestIsOpenCode(t *testing.T) {
 
 // withOpenCode is the dialect table with OpenCode's server set, as Launch
 // would set it.
-func withOpenCode(srv *OpenCodeServer) []Dialect {
+func withOpenCode(srv *opencode.OpenCodeServer) []Dialect {
 	d := Dialects()
 	for _, x := range d {
-		if oc, ok := x.(*OpenCode); ok {
+		if oc, ok := x.(*opencode.OpenCode); ok {
 			oc.Server = srv
 		}
 	}
@@ -177,11 +178,11 @@ func TestLaunchGenericLeavesTheCommand(t *testing.T) {
 // OpenCode's model the user dismissed the question.
 func TestOpenCodeTimeoutRepliesInWords(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
 	h.nextRequest(t, "session/request_permission")
-	want, _ := json.Marshal(openCodeReply{Answers: [][]string{{permission.NoAnswerInTime}, {permission.NoAnswerInTime}}})
+	want, _ := json.Marshal(map[string][][]string{"answers": {{permission.NoAnswerInTime}, {permission.NoAnswerInTime}}})
 	assert.Equal(t, "que_1 reply "+string(want), oc.post(t))
 }

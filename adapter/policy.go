@@ -1,6 +1,10 @@
 package adapter
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/askbridge/askbridge/adapter/dialect"
+)
 
 // Render says how questions reach the client.
 type Render int
@@ -11,6 +15,9 @@ const (
 	RenderAuto Render = iota
 	// RenderPermission always asks with permission requests.
 	RenderPermission
+	// RenderYesNo asks each question as a walk of yes/no permission
+	// requests, for a client that can only say yes or no (permission/yesno.go).
+	RenderYesNo
 )
 
 // OnTimeout says what a question set that nobody answered in time becomes.
@@ -25,10 +32,13 @@ const (
 	TimeoutRecommended
 )
 
-// String is the flag spelling: "auto" or "permission".
+// String is the flag spelling: "auto", "permission" or "yesno".
 func (r Render) String() string {
-	if r == RenderPermission {
+	switch r {
+	case RenderPermission:
 		return "permission"
+	case RenderYesNo:
+		return "yesno"
 	}
 	return "auto"
 }
@@ -40,8 +50,10 @@ func (r *Render) Set(s string) error {
 		*r = RenderAuto
 	case "permission":
 		*r = RenderPermission
+	case "yesno":
+		*r = RenderYesNo
 	default:
-		return fmt.Errorf("%q: want auto or permission", s)
+		return fmt.Errorf("%q: want auto, permission or yesno", s)
 	}
 	return nil
 }
@@ -69,42 +81,11 @@ func (o *OnTimeout) Set(s string) error {
 }
 
 // Approvals says where the agent's own permission requests (those that are
-// not questions) are answered.
-type Approvals int
+// not questions) are answered; dialects read it through their Host.
+type Approvals = dialect.Approvals
 
 const (
-	// ApprovalsClient, the zero value: in the editor only, byte for byte.
-	ApprovalsClient Approvals = iota
-	// ApprovalsMirror: in the editor as they are, and on the board too (the
-	// desk, the hub, the notifiers); the first answer wins.
-	ApprovalsMirror
-	// ApprovalsDesk: on the board only, never sent to the editor (for
-	// headless clients).
-	ApprovalsDesk
+	ApprovalsClient = dialect.ApprovalsClient
+	ApprovalsMirror = dialect.ApprovalsMirror
+	ApprovalsDesk   = dialect.ApprovalsDesk
 )
-
-// String is the flag spelling.
-func (a Approvals) String() string {
-	switch a {
-	case ApprovalsMirror:
-		return "mirror"
-	case ApprovalsDesk:
-		return "desk"
-	}
-	return "client"
-}
-
-// Set parses the flag spelling, so Approvals is a flag.Value.
-func (a *Approvals) Set(s string) error {
-	switch s {
-	case "client", "":
-		*a = ApprovalsClient
-	case "mirror":
-		*a = ApprovalsMirror
-	case "desk":
-		*a = ApprovalsDesk
-	default:
-		return fmt.Errorf("%q: want client, mirror or desk", s)
-	}
-	return nil
-}

@@ -81,10 +81,6 @@ func TestPasswordFieldIsSecret(t *testing.T) {
 	assert.Contains(t, got, "alice", "a field not secret is recorded as it was")
 	assert.Contains(t, got, "Password: "+permission.SecretAnswer, "the summary hides it")
 
-	f, err := parseForm("", []byte(`{"properties":{"question_0":{"type":"string","oneOf":[{"const":"A"}]},"question_0_custom":{"type":"string","format":"password"},"q1":{"type":"string","enum":["x"]}}}`), claudeCompanion)
-	require.NoError(t, err)
-	assert.True(t, f.questions[0].Secret, "a choice whose typed companion is a password")
-	assert.False(t, f.questions[1].Secret)
 }
 
 func TestRewriteStringsKeepsNamesOrderAndNumbers(t *testing.T) {

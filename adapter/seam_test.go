@@ -16,7 +16,7 @@ import (
 type probe struct{ fallback bool }
 
 func (*probe) Name() string  { return "probe" }
-func (*probe) Hooks() []Hook { return []Hook{{FromAgent, "x/ask"}} }
+func (*probe) Hooks() []Hook { return []Hook{{From: FromAgent, Method: "x/ask"}} }
 func (p *probe) Claim(h Host, m *relay.Message) *Claim {
 	return &Claim{
 		SessionID: h.ActiveSession(""),

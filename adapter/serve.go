@@ -20,7 +20,7 @@ func (b *Bridge) intercept(d Dialect) relay.Interceptor {
 		if c == nil {
 			return relay.Pass
 		}
-		if c.Mirror || c.Renderable && b.ClientRendersForms() {
+		if !b.deskOnly(c) && (c.Mirror || c.Renderable && b.ClientRendersForms()) {
 			if m.ID == nil {
 				return relay.Pass // nothing to answer: the client's to show
 			}
@@ -32,7 +32,7 @@ func (b *Bridge) intercept(d Dialect) relay.Interceptor {
 			return relay.Verdict{Take: true}
 		}
 		m = m.Clone()
-		if c.Fallback {
+		if c.Fallback && !b.deskOnly(c) {
 			return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 				if !methodNotFound(resp) {
 					return nil
@@ -86,7 +86,7 @@ func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (an
 	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
 	var o Outcome
 	switch {
-	case c.DeskOnly:
+	case b.deskOnly(c):
 		o = b.askBoard(ctx, req)
 	case c.AsForm && b.ClientRendersForms():
 		o = b.askForm(ctx, req)
@@ -116,26 +116,4 @@ func (b *Bridge) replyAgent(dialect string, id json.RawMessage, result any, err 
 	if err := b.relay.Agent.Reply(id, result); err != nil {
 		b.logger.Debug(dialect+": replying to the agent failed", "err", err)
 	}
-}
-
-// invalidQuestions is the invalid-params error listing every violation.
-func invalidQuestions(err error) *relay.Error {
-	var e *relay.Error
-	if errors.As(err, &e) {
-		return e
-	}
-	var ve *permission.ValidationError
-	if errors.As(err, &ve) {
-		list := make([]string, 0, len(ve.Violations))
-		for _, v := range ve.Violations {
-			list = append(list, v.String())
-		}
-		return relay.InvalidParams("askbridge: invalid questions: "+err.Error(), violations{list})
-	}
-	return relay.InvalidParams("askbridge: invalid questions: "+err.Error(), nil)
-}
-
-// violations is the data of an invalid-questions error.
-type violations struct {
-	Violations []string `json:"violations"`
 }

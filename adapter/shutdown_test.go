@@ -11,10 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 )
 
 // The client going away mid-question must not leave the agent's question

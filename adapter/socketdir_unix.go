@@ -7,19 +7,6 @@ import (
 	"os"
 )
 
-// socketBase is $XDG_RUNTIME_DIR where the session has one (Linux with
-// systemd: a per-user directory, mode 0700, emptied at logout), else the
-// temporary directory ($TMPDIR, which macOS sets to a per-user directory
-// under /var/folders; /tmp on other Unix systems).
-func socketBase() (string, error) {
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			return d, nil
-		}
-	}
-	return os.TempDir(), nil
-}
-
 // restrictToUser makes dir the user's alone, whatever the umask did: a
 // shared /tmp is world-writable, the directory in it must not be.
 func restrictToUser(dir string) error {

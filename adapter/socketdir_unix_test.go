@@ -5,6 +5,7 @@ package adapter
 import (
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,6 +14,7 @@ import (
 
 func TestAskSocketIsInARuntimeDirOnlyTheUserCanOpen(t *testing.T) {
 	runtime := t.TempDir()
+	require.NoError(t, os.Chmod(runtime, 0o700)) // as a real one is
 	t.Setenv("XDG_RUNTIME_DIR", runtime)
 	b := NewBridge(Options{})
 	env, err := b.Listen()
@@ -20,7 +22,7 @@ func TestAskSocketIsInARuntimeDirOnlyTheUserCanOpen(t *testing.T) {
 	defer b.Close()
 	path := b.socket.Addr().String()
 	assert.Equal(t, []string{SocketEnv + "=" + path}, env)
-	assert.Equal(t, runtime, filepath.Dir(filepath.Dir(path)), "under $XDG_RUNTIME_DIR")
+	assert.Equal(t, filepath.Join(runtime, "askbridge"), filepath.Dir(filepath.Dir(path)), "under $XDG_RUNTIME_DIR")
 	fi, err := os.Stat(filepath.Dir(path))
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm())
@@ -33,15 +35,33 @@ func TestAskSocketIsInARuntimeDirOnlyTheUserCanOpen(t *testing.T) {
 	assert.ErrorIs(t, err, os.ErrNotExist, "Close removes the directory")
 }
 
-func TestAskSocketFallsBackToTMPDIR(t *testing.T) {
-	tmp := t.TempDir()
+// Without XDG_RUNTIME_DIR the folder is in the user's cache folder, not
+// the shared temporary one.
+func TestAskSocketFallsBackToTheCacheFolder(t *testing.T) {
+	if goruntime.GOOS == "darwin" {
+		t.Skip("macOS takes its per-user TMPDIR")
+	}
+	cache := t.TempDir()
 	t.Setenv("XDG_RUNTIME_DIR", "")
-	t.Setenv("TMPDIR", tmp)
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("TMPDIR", t.TempDir())
 	dir, err := askSocketDir()
 	require.NoError(t, err)
 	defer os.RemoveAll(dir)
-	assert.Equal(t, tmp, filepath.Dir(dir))
+	assert.Equal(t, filepath.Join(cache, "askbridge"), filepath.Dir(dir))
 	fi, err := os.Stat(dir)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm(), "0700")
+}
+
+// A private folder made open by hand is refused, with what is wrong.
+func TestAskSocketRefusesAnOpenFolder(t *testing.T) {
+	runtime := t.TempDir()
+	require.NoError(t, os.Chmod(runtime, 0o700))
+	t.Setenv("XDG_RUNTIME_DIR", runtime)
+	require.NoError(t, os.Mkdir(filepath.Join(runtime, "askbridge"), 0o700))
+	require.NoError(t, os.Chmod(filepath.Join(runtime, "askbridge"), 0o755))
+	_, err := NewBridge(Options{}).Listen()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), filepath.Join(runtime, "askbridge")+" has mode 0755")
 }

@@ -2,27 +2,9 @@ package adapter
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"golang.org/x/sys/windows"
 )
-
-// socketBase is askbridge's directory under %LOCALAPPDATA%, in the user's
-// own profile. Windows 10 (1803) and later have Unix sockets, and Go
-// serves them there; a named pipe would need its own code on both ends
-// for nothing a socket file in a private directory does not give.
-func socketBase() (string, error) {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	base := filepath.Join(cache, "askbridge")
-	if err := os.MkdirAll(base, 0o700); err != nil {
-		return "", err
-	}
-	return base, nil
-}
 
 // restrictToUser gives dir a protected DACL with one entry: full control
 // for the user askbridge runs as. A profile's AppData is user-only by the

@@ -2,7 +2,6 @@ package adapter
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -31,10 +30,6 @@ func TestATimeoutIsEachDialectsNoAnswerInTime(t *testing.T) {
 			assert.JSONEq(t, tc.want, string(h.agentReply(t, tc.id).Result))
 		})
 	}
-	cli, err := cliResult(Outcome{Status: TimedOut})
-	require.NoError(t, err)
-	b, _ := json.Marshal(cli)
-	assert.JSONEq(t, `{"timedOut":true,"message":"`+permission.NoAnswerInTime+`"}`, string(b))
 }
 
 // Holding a set (someone is answering at the desk) moves its deadline, so

@@ -211,9 +211,7 @@ func (b *Bridge) instead(c *Claim, req *permission.Request) (flow func(context.C
 	if req.ToolCallID == "" {
 		req.ToolCallID, req.OwnToolCall = newToolCallID(), true
 	}
-	return func(ctx context.Context, req permission.Request) (permission.Result, error) {
-		return permission.Ask(ctx, clientPeer{b.relay.Client}, req)
-	}, true
+	return b.askPeer, true
 }
 
 // unwatched waits for the client's response to a request whose set is not

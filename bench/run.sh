@@ -6,8 +6,12 @@
 # thinkwell conductor with no proxies (bench/conductor.mjs). Those two are
 # installed with npm into bench/node_modules, pinned by bench/package.json
 # and bench/package-lock.json; without npm, askbridge is measured alone.
-# Then the hub as its own process (bench/hubbench), and last, how soon
-# `askbridge mcp` answers initialize (bench/mcpinit).
+# Then the hub as its own process (bench/hubbench), how soon `askbridge mcp`
+# answers initialize (bench/mcpinit), and last what each way of starting
+# askbridge costs (bench/npxpath): the binary, the npm launcher on the Node
+# on PATH and on Node 22.23.3 (npm/node22.sh), and `npx --no-install
+# askbridge` with each: the time to the first initialize response and the
+# memory of the processes each keeps for the session.
 # Usage: bench/run.sh [relaybench flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,3 +49,12 @@ go build -o bin/relaybench ./bench/relaybench
 go run ./bench/hubbench -askbridge bin/askbridge \
   -relaybench "bin/relaybench -askbridge bin/askbridge -limitrelay bin/limitrelay -n 100000 -runs 5"
 go run ./bench/mcpinit -askbridge bin/askbridge
+echo
+if command -v node >/dev/null; then
+  nodes=(-node node)
+  if node22=$(npm/node22.sh); then nodes+=(-node "$node22")
+  else echo "bench: no Node 22 (npm/node22.sh failed): the launcher is measured on $(node --version) only" >&2; fi
+  go run ./bench/npxpath -askbridge bin/askbridge -launcher npm/askbridge "${nodes[@]}" -- bin/relaybench agent /dev/null
+else
+  echo "bench: node not found: the npm launcher and npx are not measured" >&2
+fi

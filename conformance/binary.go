@@ -26,7 +26,10 @@ func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env 
 	}
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "agent-received.jsonl")
-	args := append(append([]string{}, f.Flags...), "--log-level=error")
+	// A replay answers at once by construction: --min-answer-time would
+	// take every recorded answer for an automatic one. A fixture's own
+	// flags come after, so one may set it.
+	args := append(append([]string{"--min-answer-time=0"}, f.Flags...), "--log-level=error")
 	env = append(os.Environ(), env...)
 	stderr := &syncBuffer{}
 	var desk *deskEndpoint

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strconv"
 
-	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 )
 
 // Replays list `askbridge mcp` as these, so that fixtures do not depend on
@@ -47,13 +47,13 @@ func withMCPPaths(line []byte) []byte {
 	return mcpServerName().ReplaceAllLiteral(line, []byte(MCPServer))
 }
 
-// The server's name is random per run (adapter.MCPAsk.ServerName): a
+// The server's name is random per run (asktool.MCPAsk.ServerName): a
 // fixture writes it MCPServer, in askbridge's lines and the agent's, and
 // the agent side puts in the name askbridge listed.
 const MCPServer = "$MCP_SERVER"
 
 var (
-	mcpServerPattern = regexp.QuoteMeta(adapter.MCPServerPrefix) + `[g-z]{` + strconv.Itoa(adapter.MCPServerRandom) + `}`
+	mcpServerPattern = regexp.QuoteMeta(asktool.MCPServerPrefix) + `[g-z]{` + strconv.Itoa(asktool.MCPServerRandom) + `}`
 	mcpServerName    = lazyRegexp(mcpServerPattern)
 	mcpServerGiven   = lazyRegexp(`"name":"(` + mcpServerPattern + `)","(?:command|url)"`)
 )

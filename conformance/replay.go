@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
+	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/adapter/relay"
 	deskserver "github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/permission"
@@ -56,7 +58,7 @@ func normalizedLines(lines [][]byte) [][]byte {
 // fixture needs OpenCode's question server (--agent-kind=opencode).
 func Options(flags []string) (adapter.Options, bool, error) {
 	var kind string
-	var inject adapter.Inject
+	var inject asktool.Inject
 	fs := flag.NewFlagSet("fixture flags", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := adapter.Options{Limits: permission.DefaultLimits()}
@@ -72,7 +74,7 @@ func Options(flags []string) (adapter.Options, bool, error) {
 	}
 	// As the binary does: the MCP ask tool listed where --inject-ask says.
 	o.Dialects = adapter.Dialects()
-	adapter.SetInjection(o.Dialects, inject, MCPCommand, MCPSocket, nil)
+	asktool.SetInjection(o.Dialects, inject, MCPCommand, MCPSocket, nil)
 	return o, kind == "opencode", nil
 }
 
@@ -108,9 +110,9 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 		}
 		oc := startOpenCode(ln, "fixture", agent)
 		defer oc.close()
-		server := &adapter.OpenCodeServer{BaseURL: oc.URL, Password: "fixture"}
+		server := &opencode.OpenCodeServer{BaseURL: oc.URL, Password: "fixture"}
 		for _, d := range opts.Dialects {
-			if o, ok := d.(*adapter.OpenCode); ok {
+			if o, ok := d.(*opencode.OpenCode); ok {
 				o.Server = server
 			}
 		}

@@ -3,22 +3,26 @@
 package live
 
 import (
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/askbridge/askbridge/live/harness"
+	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // acpx is a real, headless ACP client without elicitation. With
 // --approve-all it picks the first allow option of every permission
-// request, which is what a user clicking the first button does. Directly,
-// Claude never asks it and Qwen gets a Submit with no answers; through
-// askbridge both get the first option of each question; a multi-select is
-// asked again with the options left and Done last, so the first button
-// each time picks every option.
+// request within milliseconds, questions included: its policy, not the
+// user's choice. Directly, Claude never asks it and Qwen gets a Submit with
+// no answers; through askbridge the answer comes faster than a person can
+// read (--min-answer-time), so the model is told no person saw the
+// question, never that the first option was the user's. The time acpx took
+// is logged.
 func TestAcpxApproveAll(t *testing.T) {
 	cases := []struct {
 		agent  harness.Agent
@@ -27,11 +31,11 @@ func TestAcpxApproveAll(t *testing.T) {
 		result string // "" : the model gets no tool result
 	}{
 		{harness.Claude, direct, dbQuestion, ""},
-		{harness.Claude, bridged, dbQuestion, `Your questions have been answered: "Which database should the service use?"="Postgres".` + claudeDone},
+		{harness.Claude, guarded, dbQuestion, permission.NoPersonSaw},
 		{harness.Qwen, direct, twoQuestions, "User has provided the following answers:\n\nNo valid answers were provided."},
-		{harness.Qwen, bridged, twoQuestions, "User has provided the following answers:\n\n**Database**: Postgres\n**Languages**: Go, Rust, Python"},
+		{harness.Qwen, guarded, twoQuestions, "User has provided the following answers:\n\n**Database**: " + permission.NoPersonSaw + "\n**Languages**: " + permission.NoPersonSaw},
 		// Directly, OpenCode would wait for an HTTP answer until the timeout.
-		{harness.OpenCode, bridged, openCodeQuestions, `User has answered your questions: "Which database should the service use?"="Postgres", "Which languages should the service support?"="Go, Rust, Python".` + ` You can now continue with the user's answers in mind.`},
+		{harness.OpenCode, guarded, openCodeQuestions, permission.NoPersonSaw},
 	}
 	for _, c := range cases {
 		t.Run(c.agent.Name+"/"+c.mode.name, func(t *testing.T) {
@@ -47,7 +51,16 @@ func TestAcpxApproveAll(t *testing.T) {
 				return
 			}
 			require.Len(t, m.ToolResults(), 1, "acpx stdout:\n%s", tail(out.Stdout, 4000))
-			assert.Equal(t, c.result, m.ToolResults()[0])
+			got := m.ToolResults()[0]
+			assert.Contains(t, got, c.result)
+			assert.NotContains(t, got, "Postgres", "the first option is not handed over as the user's choice")
+			if c.mode.name != guarded.name {
+				return
+			}
+			log, _ := os.ReadFile(guardedLog(t))
+			took := regexp.MustCompile(`the client answered in (\S+),`).FindSubmatch(log)
+			require.NotNil(t, took, "askbridge logs the automatic answer")
+			t.Logf("acpx --approve-all answered in %s", took[1])
 		})
 	}
 }

@@ -20,8 +20,10 @@ type mode struct {
 
 var (
 	direct  = mode{"direct", func(*testing.T) []string { return nil }}
-	bridged = mode{"askbridge", func(t *testing.T) []string { return harness.Askbridge(askbridge(t), "--log-level=debug") }}
-	modes   = []mode{direct, bridged}
+	bridged = mode{"askbridge", func(t *testing.T) []string {
+		return harness.Askbridge(askbridge(t), "--log-level=debug", "--min-answer-time=0")
+	}} // scripted clients answer at once, on purpose
+	modes = []mode{direct, bridged}
 )
 
 // permissionLog answers session/request_permission with answer and keeps

@@ -7,9 +7,8 @@
 # agent (the same stdout and exit code as the binary run directly), the
 # processes left running (Node ≥ 22.15: the launcher's pid is askbridge's
 # and no Node of its own stays; older Node: a Node that spawns askbridge
-# on its own stdio), and signals both ways. Node 22 is $NODE22, else
-# node-<platform>@22.23.3 from npm, kept in .cache/tools/. Linux (it reads
-# /proc); prints "N passed, N failed" and exits 1 on a failure.
+# on its own stdio), and signals both ways. Node 22: see node22.sh. Linux
+# (it reads /proc); prints "N passed, N failed" and exits 1 on a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dist=${DIST:-$PWD/dist}
@@ -23,16 +22,7 @@ for f in "$main_tgz" "$plat_tgz"; do
   [ -f "$f" ] || { echo "npm/test.sh: no $f: run make dist" >&2; exit 1; }
 done
 
-# Node 22 from npm (its official build, as a package), unless given.
-node22=${NODE22:-}
-if [ -z "$node22" ]; then
-  cache=$PWD/.cache/tools/node-v22.23.3
-  node22=$cache/node_modules/node-$platform/bin/node
-  if [ ! -x "$node22" ]; then
-    mkdir -p "$cache" && echo '{"private":true}' >"$cache/package.json"
-    (cd "$cache" && timeout 300 npm install --no-audit --no-fund --loglevel=error "node-$platform@22.23.3") >&2
-  fi
-fi
+node22=$(npm/node22.sh)
 "$node22" --version >/dev/null || { echo "npm/test.sh: cannot run Node 22 ($node22)" >&2; exit 1; }
 
 tmp=$(mktemp -d)
@@ -72,7 +62,10 @@ else
 fi
 
 # Another platform's package is refused here: its os and cpu fields work.
-other=$(ls "$dist"/npm/askbridge-*-*-"$version".tgz | grep -v -- "-$platform-$version.tgz" | head -1 || true)
+other=
+for f in "$dist"/npm/askbridge-*-*-"$version".tgz; do
+  if [ -f "$f" ] && [ "$f" != "$plat_tgz" ]; then other=$f; break; fi
+done
 if [ -n "$other" ]; then
   mkdir -p "$tmp/other" && echo '{"name":"other","private":true}' >"$tmp/other/package.json"
   if (cd "$tmp/other" && ! timeout 120 npm install "$other" >"$tmp/other.log" 2>&1) && grep -q EBADPLATFORM "$tmp/other.log"; then
@@ -109,7 +102,10 @@ fi
 # Processes that outlive the run: stdin is a fifo the test holds open on
 # fd 8 (and keeps from the children), so askbridge gets EOF only when the
 # test closes it, as when an editor closes the agent's pipe.
-. "$here/test-node.sh"
+# open_in: a fresh fifo as askbridge's stdin, held open by the test on fd 8.
+open_in() {
+  rm -f "$tmp/in"; mkfifo "$tmp/in"; exec 8<>"$tmp/in"
+}
 open_in
 export AGENT_PIDFILE=$tmp/agent.pid
 # start CMD...: run CMD -- the scripted agent in the background, $pid its
@@ -133,6 +129,7 @@ tree() { echo "$1"; for c in $(pgrep -P "$1"); do tree "$c"; done; }
 # Arguments, "--" included, reach the binary untouched (ASKBRIDGE_BINARY
 # runs a stand-in that prints them), and its exit code comes back.
 : >"$tmp/stdin"
+# shellcheck disable=SC2016 # the stand-in's own "$@"
 printf '#!/bin/sh\nfor a in "$@"; do printf "[%%s]" "$a"; done\nexit 42\n' >"$tmp/args.sh"
 chmod +x "$tmp/args.sh"
 if run 42 "arguments through npx" env ASKBRIDGE_BINARY="$tmp/args.sh" npx askbridge -- npx -y 'an agent' --acp ''; then
@@ -147,6 +144,104 @@ AGENT_EXIT_AFTER_INIT=3 start "$binary" && finish
 cp "$tmp/out" "$tmp/direct.out"; direct_relay=$code
 start "$binary" && { kill -TERM "$pid"; finish; }
 direct_term=$code
+
+# node_execs NODE: whether the launcher should replace itself there (Node
+# 22.15+ or 23.11+, not Windows), by the version, not by the feature the
+# launcher detects.
+node_execs() {
+  "$1" -e 'const [a, b] = process.versions.node.split(".").map(Number);
+    process.exit(process.platform !== "win32" && (a > 23 || (a === 23 && b >= 11) || (a === 22 && b >= 15)) ? 0 : 1)'
+}
+
+# node_procs PID...: how many of them run a Node binary.
+node_procs() {
+  local n=0 p
+  for p in "$@"; do case $(readlink "/proc/$p/exe" 2>/dev/null) in */node) n=$((n + 1)) ;; esac; done
+  echo "$n"
+}
+
+# launcher_tests NODE: the launcher, directly and through npx, with the
+# Node at NODE, and what stays running.
+launcher_tests() {
+  local node path js label execs=false child ab procs left n real
+  node=$(command -v "$1")
+  path=$(dirname "$node"):$PATH
+  js=$project/node_modules/askbridge/bin/askbridge.js
+  label="Node $("$node" --version)"
+  if node_execs "$node"; then execs=true; label="$label (process.execve)"; else label="$label (spawn)"; fi
+  real=$(readlink -f "$binary")
+
+  : >"$tmp/stdin"
+  if run 0 "$label: the launcher --version" "$node" "$js" --version; then
+    if has out "askbridge v" && [ ! -s "$tmp/err" ]; then ok "$label: the launcher --version prints askbridge's and nothing on stderr"
+    else bad "$label: the launcher --version: want askbridge's version and an empty stderr" "$tmp/out" "$tmp/err"; fi
+  fi
+
+  # One relay round: the client's initialize goes to the scripted agent,
+  # its answer comes back, and the agent exits 3 on its own, which is
+  # askbridge's exit code then: stdout byte for byte the binary's.
+  echo "$init" >&8
+  if AGENT_EXIT_AFTER_INIT=3 start env PATH="$path" npx askbridge; then
+    finish
+    if [ "$direct_relay" = 3 ] && [ "$code" = 3 ] && has out '"name":"npx-scripted-agent"' && cmp -s "$tmp/out" "$tmp/direct.out"; then
+      ok "$label: relay round through npx: the agent's answer on stdout as the binary writes it, its exit code 3"
+    else bad "$label: relay round through npx: exit $code (directly: $direct_relay), or stdout differs from the binary's" "$tmp/out" "$tmp/direct.out" "$tmp/err"; fi
+  fi
+
+  # What runs for the editor, then SIGTERM to the launcher's pid (an editor
+  # stopping its agent server): askbridge stops its agent and exits as it
+  # does run directly.
+  if start "$node" "$js"; then
+    if $execs; then
+      procs=$(tree "$pid" | grep -vx "$(cat "$tmp/agent.pid")" | tr '\n' ' ')
+      if [ "$(readlink "/proc/$pid/exe")" = "$real" ] && [ "$procs" = "$pid " ]; then
+        ok "$label: the launcher became askbridge (pid $pid runs $(basename "$real"), no Node process of its own left)"
+      else bad "$label: the launcher's pid $pid runs $(readlink "/proc/$pid/exe"), want $real; processes besides the agent: $procs"; fi
+    else
+      child=$(pgrep -P "$pid" -x askbridge || true)
+      if [ -n "$child" ] && [ "$(readlink /proc/"$child"/fd/0)" = "$(readlink /proc/"$pid"/fd/0)" ] \
+        && [ "$(readlink /proc/"$child"/fd/1)" = "$(readlink /proc/"$pid"/fd/1)" ]; then
+        ok "$label: the launcher's askbridge has the launcher's own stdin and stdout (no Node stream between)"
+      else bad "$label: askbridge (pid '$child') does not share the launcher's stdio"; fi
+    fi
+    kill -TERM "$pid"; finish
+    if [ "$code" = "$direct_term" ] && [ "$code" != 0 ] && agent_gone; then
+      ok "$label: SIGTERM to the launcher: askbridge stops its agent and exits $code, as it does run directly"
+    else bad "$label: SIGTERM to the launcher: exit $code (directly: $direct_term), agent gone: $(agent_gone && echo yes || echo no)" "$tmp/err"; fi
+  fi
+
+  # askbridge dying of a signal: the launcher dies of the same one.
+  if start "$node" "$js"; then
+    ab=$pid; $execs || ab=$(pgrep -P "$pid" -x askbridge || true)
+    kill -KILL "$ab"; finish 2>/dev/null  # not bash's "Killed" notice
+    if [ "$code" = 137 ]; then ok "$label: askbridge killed with SIGKILL: the launcher's exit is SIGKILL's too (137)"
+    else bad "$label: askbridge killed with SIGKILL: the launcher exited $code, want 137" "$tmp/err"; fi
+  fi
+
+  # An editor that kills npx outright and closes the pipe: nothing is left
+  # (npm's sh -c does not pass signals on; askbridge's stdin ends instead).
+  # Besides the agent, npm is the one Node when the launcher replaced
+  # itself, npm and the launcher when it spawns.
+  if start env PATH="$path" npx askbridge; then
+    procs=$(tree "$pid" | tr '\n' ' ')
+    # shellcheck disable=SC2046 # one pid a word
+    n=$(node_procs $(echo "$procs" | tr ' ' '\n' | grep -vx "$(cat "$tmp/agent.pid")"))
+    kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
+    exec 8>&-
+    left=$procs
+    for _ in $(seq 100); do
+      left=$(for p in $procs; do if kill -0 "$p" 2>/dev/null; then echo "$p"; fi; done | tr '\n' ' ')
+      [ -z "$left" ] && break; sleep 0.1
+    done
+    if [ -z "$left" ] && { { $execs && [ "$n" = 1 ]; } || { ! $execs && [ "$n" = 2 ]; }; }; then
+      ok "$label: npx killed and stdin closed: npx's processes ($(echo "$procs" | wc -w), $n of them Node besides the agent) are gone"
+    else
+      bad "$label: npx killed and stdin closed: Node processes besides the agent: $n; still running: $left(of $procs)"
+      ps -o pid,ppid,args -p "$(echo "$procs" | tr ' ' ,)" || true
+    fi
+    open_in
+  fi
+}
 
 launcher_tests node
 launcher_tests "$node22"

@@ -46,7 +46,11 @@ func Ask(ctx context.Context, p Peer, req Request) (Result, error) {
 	var res Result
 	for i := 0; i < len(queue); i++ {
 		item := queue[i]
-		ans, cancelled, err := a.askOne(ctx, item.q, i, len(queue))
+		ask := a.askOne
+		if req.YesNo {
+			ask = a.askYesNo
+		}
+		ans, cancelled, err := ask(ctx, item.q, i, len(queue))
 		if err != nil {
 			a.finish(ctx, nil, "failed")
 			return Result{}, err

@@ -96,6 +96,9 @@ type Request struct {
 	// Approval, when set, makes the set the agent's own permission request
 	// (KindApproval) rather than a question.
 	Approval *Approval
+	// YesNo asks each question as a walk of yes/no requests, for a client
+	// that can only say yes or no (yesno.go).
+	YesNo bool
 }
 
 // Recommended answers each question with its option whose label ends in

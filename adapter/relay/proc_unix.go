@@ -21,9 +21,11 @@ type group struct {
 func startTree(cmd *exec.Cmd) (procTree, error) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	orphanSignal(cmd.SysProcAttr)
+	adoptOrphans()
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
+	watchGroup(cmd.Process.Pid)
 	g := &group{pgid: cmd.Process.Pid, proc: cmd.Process}
 	g.guard = guardOrphan(g.pgid)
 	return g, nil
@@ -40,6 +42,7 @@ func (g *group) signal(sig syscall.Signal) {
 
 func (g *group) reap(grace time.Duration) {
 	defer g.guard.stop()
+	defer forgetGroup(g.pgid)
 	if !groupAlive(g.pgid) {
 		return
 	}

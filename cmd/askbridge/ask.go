@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"strings"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/prompt"
+	"github.com/askbridge/askbridge/internal/sockdir"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -118,7 +119,7 @@ func printViolations(w io.Writer, err error) {
 
 // askThroughSocket asks through the running askbridge, in the editor.
 func askThroughSocket(ctx context.Context, path string, raw []byte, session string) (any, error) {
-	c, err := net.Dial("unix", path)
+	c, err := sockdir.Dial(ctx, path) // its folder checked: this user's alone
 	if err != nil {
 		return nil, fmt.Errorf("cannot reach askbridge at %s=%s: %v", adapter.SocketEnv, path, err)
 	}
@@ -130,7 +131,7 @@ func askThroughSocket(ctx context.Context, path string, raw []byte, session stri
 		Questions json.RawMessage `json:"questions"`
 	}
 	json.Unmarshal(raw, &in)
-	params := adapter.AskParams{Questions: in.Questions, Format: "cli", SessionID: session}
+	params := asktool.AskParams{Questions: in.Questions, Format: "cli", SessionID: session}
 	var result json.RawMessage
 	if err := conn.Call(ctx, adapter.AskMethod, params, &result); err != nil {
 		var rpcErr *jsonrpc2.Error
@@ -171,7 +172,7 @@ func askInTerminal(ctx context.Context, qs []permission.Question, stdin io.Reade
 	}
 	return struct {
 		Answers map[string]string `json:"answers"`
-	}{adapter.CLIAnswers(res)}, nil
+	}{asktool.CLIAnswers(res)}, nil
 }
 
 // terminalPrompter picks the interactive prompter when stdin (or, when the

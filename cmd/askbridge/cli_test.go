@@ -70,7 +70,7 @@ func TestCLIBasicsThroughTheBinary(t *testing.T) {
 		{name: "--help", args: []string{"--help"}, sameAs: mainHelp},
 		{name: "ask -h", args: []string{"ask", "-h"}, stdout: "Usage: askbridge ask '{\"questions\":[...]}'\n", sameAs: helpOf["ask"]},
 		{name: "ask --help", args: []string{"ask", "--help"}, sameAs: helpOf["ask"]},
-		{name: "demo -h", args: []string{"demo", "-h"}, stdout: "Usage: askbridge demo [--script FILE]\n", sameAs: helpOf["demo"]},
+		{name: "demo -h", args: []string{"demo", "-h"}, stdout: "Usage: askbridge demo [--desk ADDR] [--hub auto|off|SOCKET] [--script FILE]\n", sameAs: helpOf["demo"]},
 		{name: "replay -h", args: []string{"replay", "-h"}, stdout: "Usage: askbridge replay ", sameAs: helpOf["replay"]},
 		{name: "record-fixture -h", args: []string{"record-fixture", "-h"}, stdout: "Usage: askbridge record-fixture ", sameAs: helpOf["record-fixture"]},
 		{name: "version -h", args: []string{"version", "-h"}, stdout: "Usage: askbridge version", sameAs: helpOf["version"]},

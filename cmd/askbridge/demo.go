@@ -20,13 +20,18 @@ func init() {
 	subcommands["__demo-agent"] = runDemoAgent
 }
 
-const demoUsage = `Usage: askbridge demo [--script FILE]
+const demoUsage = `Usage: askbridge demo [--desk ADDR] [--hub auto|off|SOCKET] [--script FILE]
 
 Runs a built-in agent through the real adapter with a built-in terminal
 client: the agent asks a single-select, a multi-select and a question to
 answer with "Other", and quotes the answers it received. On a terminal you
 answer with arrows, Space and Enter; piped answers use numbers, one line per
 question (printf '1\n1,2\n0\nmy-service\n' | askbridge demo).
+
+With --desk (e.g. 127.0.0.1:0) the questions are on the answer desk's page
+too, and with a hub running (askbridge hub) on the hub's page and in
+askbridge inbox, as any askbridge's are: answer wherever you like; the
+first answer wins and the terminal's prompt is withdrawn.
 
 A script is {"prompt","intro","rounds":[{"questions":[...]}],"outro"}.`
 
@@ -35,6 +40,9 @@ A script is {"prompt","intro","rounds":[{"questions":[...]}],"outro"}.`
 func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge demo", flag.ContinueOnError)
 	scriptPath := fs.String("script", "", "a question script (JSON) to play instead of the built-in one")
+	opts := &proxyOptions{deskCustom: true}
+	fs.StringVar(&opts.desk, "desk", "", "also serve the answer desk on this address, e.g. 127.0.0.1:0")
+	fs.StringVar(&opts.hub, "hub", "auto", "report the questions to askbridge hub: auto (its usual socket, whenever a hub is there), off, or the socket's path")
 	if code, done := parseFlags(fs, demoUsage, args, stdout, stderr); done {
 		return code
 	}
@@ -61,17 +69,28 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	logger := quietLogger(stderr)
 	slog.SetDefault(logger)
-	bridge := adapter.NewBridge(adapter.Options{Advertise: true, MaxRounds: 10, Limits: limits, Logger: logger})
-
-	toBridgeR, toBridgeW := io.Pipe()
-	fromBridgeR, fromBridgeW := io.Pipe()
+	board := permission.NewBoard()
 	command := []string{exe, "__demo-agent"}
 	if *scriptPath != "" {
 		command = append(command, "--script", *scriptPath)
 	}
+	// Like any askbridge: the desk when asked for, the hub whenever one runs.
+	reporter := reportToHub(ctx, opts, board, []string{"askbridge-demo"}, logger)
+	d, err := startDesk(opts, board, logger, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge demo:", err)
+		return 2
+	}
+	if d != nil {
+		defer d.Close()
+	}
+	bridge := adapter.NewBridge(adapter.Options{Board: board, Advertise: true, MaxRounds: 10, Limits: limits, Logger: logger})
+
+	toBridgeR, toBridgeW := io.Pipe()
+	fromBridgeR, fromBridgeW := io.Pipe()
 	runErr := make(chan error, 1)
 	go func() {
-		runErr <- relay.Run(ctx, relay.RunConfig{Command: command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: stderr, Logger: logger, Setup: bridge.Setup})
+		runErr <- relay.Run(ctx, relay.RunConfig{Command: command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: stderr, Logger: logger, Setup: hubInfo(reporter, bridge.Setup)})
 		fromBridgeW.Close()
 	}()
 

@@ -17,15 +17,17 @@ const usage = `askbridge makes an agent's questions work in every ACP client.
 Usage:
   askbridge [flags] -- AGENT [ARGS...]   relay between the ACP client on stdio and AGENT
   askbridge ask '{"questions":[...]}'    ask the user (through a running askbridge, or in the terminal)
-  askbridge demo                         a whole question round with a built-in agent and client
-  askbridge replay [-update] FILE...     check recorded conformance fixtures against askbridge
+  askbridge demo [--desk ADDR]           a whole question round with a built-in agent and client
+  askbridge replay [--update] FILE...    check recorded conformance fixtures against askbridge
   askbridge record-fixture IN [OUT]      turn a --record file or a Zed ACP log into a fixture
   askbridge hub                          one inbox (page and API) for the questions of every askbridge
   askbridge inbox [--watch | --json]     the hub's questions, answered in the terminal
   askbridge mcp                          the MCP server of the ask_user_question tool (askbridge lists it)
   askbridge help [SUBCOMMAND]            this text, or a subcommand's
-  askbridge version                      the version (also --version)
+  askbridge version                      the version (also --version)`
 
+// usageNotes follow the usage in askbridge help, before the flags.
+const usageNotes = `
 Flags go before --: everything after it is the agent's command, untouched.
 Durations take a unit: 90s, 10m, 1h30m.
 --on-question, --notify and --notify-url get every event: asked, expiring
@@ -60,6 +62,9 @@ type proxyOptions struct {
 	version         bool
 	approvals       adapter.Approvals
 	approvalTimeout time.Duration
+	questions       adapter.Questions
+	minAnswerTime   time.Duration
+	minAnswerErr    error // ASKBRIDGE_MIN_ANSWER_MS is not a number
 
 	// deskAllowRemoteHTTP: the desk beyond loopback over plain HTTP.
 	deskAllowRemoteHTTP bool
@@ -73,7 +78,8 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.StringVar(&o.record, "record", "", "append every message both ways to this JSONL file")
 	fs.DurationVar(&o.grace, "grace", 2*time.Second, "how long the agent gets to exit after stdin closes, and after SIGTERM")
 	fs.BoolVar(&o.advertise, "advertise", true, "advertise form elicitation to the agent when the client lacks it, so agents offer their question tools")
-	fs.StringVar(&o.render, "render", "auto", "auto: pass forms through to a client that renders them; permission: always show questions as permission requests")
+	fs.StringVar(&o.render, "render", "auto", "auto: as the client table says for the client (docs/clients.md), else forms to a client that renders them and permission requests to others; permission: always permission requests; yesno: a yes/no request per option, for clients that can only say yes or no")
+	o.questionFlags(fs)
 	fs.DurationVar(&o.questionTimeout, "question-timeout", 0, "end a question set nobody answered after this long (0: wait for ever)")
 	fs.StringVar(&o.onTimeout, "on-timeout", "cancel", "on a question timeout: cancel (the agent is told nobody answered in time), or recommended (the option marked (Recommended), else the first)")
 	fs.Var(&o.approvals, "approvals", "where the agent's own permission requests are answered: client (the editor only, as they are), mirror (the editor, and the desk and notifiers too; the first answer wins), or desk (the desk only; for headless clients)")
@@ -99,13 +105,11 @@ func proxyFlagSet() *flag.FlagSet {
 }
 
 // printUsage writes askbridge's usage with the proxy's flags.
-func printUsage(w io.Writer, fs *flag.FlagSet) { printFlagUsage(w, fs, usage) }
+func printUsage(w io.Writer, fs *flag.FlagSet) { printFlagUsage(w, fs, usage+"\n"+usageNotes) }
 
 // check reports a flag value that makes no sense.
 func (o *proxyOptions) check() error {
 	switch {
-	case o.render != "auto" && o.render != "permission":
-		return fmt.Errorf("--render %q: want auto or permission", o.render)
 	case o.onTimeout != "cancel" && o.onTimeout != "recommended":
 		return fmt.Errorf("--on-timeout %q: want cancel or recommended", o.onTimeout)
 	case o.questionTimeout < 0:
@@ -124,6 +128,9 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--inject-ask %q: want auto, always or never", o.injectAsk)
 	}
 	if err := o.checkDesk(); err != nil {
+		return err
+	}
+	if err := o.checkQuestions(); err != nil {
 		return err
 	}
 	return o.checkNotify()

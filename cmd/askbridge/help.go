@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -83,11 +85,9 @@ func version() string {
 // stdout and is done with 0: help asked for is not an error. A bad flag
 // prints the problem and usage on stderr and is done with 2.
 func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	err := fs.Parse(args)
+	help, err := parseArgs(fs, args)
 	switch {
-	case errors.Is(err, flag.ErrHelp):
+	case help:
 		printFlagUsage(stdout, fs, usage)
 		return 0, true
 	case err != nil:
@@ -95,6 +95,41 @@ func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io
 		return 2, true
 	}
 	return 0, false
+}
+
+// parseArgs parses fs quietly: help reports -h; err is the flag package's,
+// except that a duration's says what it wants.
+func parseArgs(fs *flag.FlagSet, args []string) (help bool, err error) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err = fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return true, nil
+	}
+	return false, durationError(fs, err)
+}
+
+var invalidValue = regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): `)
+
+// durationError rewrites the flag package's "parse error" for a duration:
+// most often a bare number (--question-timeout 5), which Go will not guess
+// a unit for.
+func durationError(fs *flag.FlagSet, err error) error {
+	if err == nil {
+		return nil
+	}
+	m := invalidValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	f := fs.Lookup(m[2])
+	if f == nil || fmt.Sprintf("%T", f.Value) != "*flag.durationValue" {
+		return err
+	}
+	if _, numErr := strconv.ParseFloat(m[1], 64); numErr == nil {
+		return fmt.Errorf("--%s %s: give a unit, e.g. %sm", m[2], m[1], m[1])
+	}
+	return fmt.Errorf("--%s %q: want a duration with a unit, e.g. 90s, 5m or 1h30m", m[2], m[1])
 }
 
 func printFlagUsage(w io.Writer, fs *flag.FlagSet, usage string) {

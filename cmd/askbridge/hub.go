@@ -63,7 +63,7 @@ const defaultHubListen = "127.0.0.1:7683"
 // runHub is `askbridge hub`.
 func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		if sub, ok := hubDeviceCommands[args[0]]; ok {
+		if sub := hubDeviceCommand(args[0]); sub != nil {
 			return sub(args[1:], stdout, stderr)
 		}
 	}
@@ -76,6 +76,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// hub's page as a phone reaches it.
 	notifyOpts := &proxyOptions{}
 	notifyOpts.notifyFlags(fs)
+	inboxApprovals := fs.Bool("inbox-approvals", false, "let `askbridge inbox` answer the agents' tool approvals too, not only questions: weaker than a passkey (see docs/security.md)")
 	printUnit := fs.Bool("print-unit", false, "print a systemd user unit (a launchd agent on macOS) that starts the hub with these flags at login, and exit")
 	if code, done := parseFlags(fs, hubUsage, args, stdout, stderr); done {
 		return code
@@ -139,12 +140,13 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	board := permission.NewBoard()
 	h := hub.New(board, logger)
 	keepHistory(h, logger)
-	show := &codeShower{stderr: stderr, terminal: isTerminal(stderr), qr: remote || where.qr, publicURL: notifyOpts.publicURL, logger: logger}
+	show := &codeShower{stderr: stderr, terminal: writesToTerminal(stderr), qr: remote || where.qr, publicURL: notifyOpts.publicURL, logger: logger}
 	page := desk.New(ln, board, desk.Options{Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
 		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances},
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
 		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig)})
 	defer page.Close()
+	h.ServeInbox(ctx, sock, page.LocalHandler(), hub.InboxOptions{Approvals: *inboxApprovals})
 	notifier, err := notify.Start(board, notifyOpts.notifyOptions(page.URL(), logger))
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)

@@ -32,7 +32,7 @@ func TestE2EAgentHarvestsNothingThatApprovesAtTheHub(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", config)
 	const exported = "exported-hub-token-0123456789"
 	t.Setenv("ASKBRIDGE_HUB_TOKEN", exported)
-	sock := filepath.Join(t.TempDir(), "hub.sock")
+	sock := filepath.Join(privateDir(t), "hub.sock")
 	h := startHubProc(t, sock)
 	h.page = h.pair(true) // a paired device: the devices file holds its hash
 	state := filepath.Join(filepath.Dir(sock), "state")

@@ -81,7 +81,7 @@ func TestWarnClearText(t *testing.T) {
 // A refused --listen binds nothing: neither the askbridges' socket nor the
 // port.
 func TestHubRefusesRemoteHTTPBeforeBinding(t *testing.T) {
-	sock := filepath.Join(t.TempDir(), "hub.sock")
+	sock := filepath.Join(privateDir(t), "hub.sock")
 	t.Setenv("ASKBRIDGE_HUB", sock)
 	t.Setenv("ASKBRIDGE_HUB_TOKEN", "refuse-token-0123456789")
 	probe, err := net.Listen("tcp", "127.0.0.1:0")

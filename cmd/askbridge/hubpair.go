@@ -18,12 +18,19 @@ import (
 	"github.com/askbridge/askbridge/internal/qr"
 )
 
-// hubDeviceCommands are `askbridge hub pair`, `hub devices` and `hub
-// revoke ID`: they ask the running hub over its socket.
-var hubDeviceCommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"pair":    hubPair,
-	"devices": hubDevices,
-	"revoke":  hubRevoke,
+// hubDeviceCommand is `askbridge hub pair`, `hub devices` or `hub revoke
+// ID` (nil for another word): they ask the running hub over its socket.
+// A switch, not a map: package main builds nothing at init.
+func hubDeviceCommand(name string) func(args []string, stdout, stderr io.Writer) int {
+	switch name {
+	case "pair":
+		return hubPair
+	case "devices":
+		return hubDevices
+	case "revoke":
+		return hubRevoke
+	}
+	return nil
 }
 
 func hubPair(args []string, stdout, stderr io.Writer) int {
@@ -101,7 +108,7 @@ func openDevices() (*pairing.Devices, error) {
 // adds nothing (docs/security.md).
 var mayPair func(net.Conn) error
 
-func isTerminal(w io.Writer) bool {
+func writesToTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -29,7 +29,7 @@ import (
 // as a user does, and returns the page's printed address, the pairing
 // link and the QR code printed after it ("" without one).
 func startHubStderr(t *testing.T, args ...string) (page, link, code string) {
-	sock := filepath.Join(t.TempDir(), "hub.sock")
+	sock := filepath.Join(privateDir(t), "hub.sock")
 	cmd := exec.Command(askbridgeBin, append([]string{"hub"}, args...)...)
 	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock, "GORACE=atexit_sleep_ms=0", "NO_COLOR=1",
 		"XDG_STATE_HOME="+filepath.Join(filepath.Dir(sock), "state")) // the history beside the socket

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,13 +13,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
 )
 
 func init() { subcommands["inbox"] = runInbox }
 
-const inboxUsage = `Usage: askbridge inbox [--watch | --json] [--hub-url URL]
+const inboxUsage = `Usage: askbridge inbox [--watch | --json] [--hub SOCKET]
 
 The terminal's view of askbridge hub: asks what waits across every agent,
 one set after another, each named by agent, folder and editor, and answers
@@ -28,7 +31,11 @@ piped, with numbered answers, one line per question (0 then a line of text
 for Other). --watch keeps asking as sets arrive, a tmux pane as the inbox;
 --json prints the sets waiting and exits.
 
-It reaches the hub over the hub's Unix socket (docs/security.md).`
+The inbox reaches the hub on its own Unix socket beside the hub's
+(hub.inbox.sock), with no token: the hub asks the system who is calling, and
+answers only this user's processes outside every agent's process tree. It
+takes questions; an agent's tool approval only when the hub was started with
+--inbox-approvals. Linux and macOS only.`
 
 // inboxPoll is how often the inbox looks for new sets, and whether the
 // one it asks is still waiting.
@@ -37,7 +44,7 @@ const inboxPoll = 300 * time.Millisecond
 // runInbox is `askbridge inbox`.
 func runInbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge inbox", flag.ContinueOnError)
-	hubURL := fs.String("hub-url", "http://"+defaultHubListen, "the hub's page, as `askbridge hub` printed it (its --listen)")
+	hubPath := fs.String("hub", "", "the hub's `socket` (default: $ASKBRIDGE_HUB, else the usual one); the inbox's is beside it")
 	asJSON := fs.Bool("json", false, "print the sets waiting as JSON (GET /question) and exit")
 	watch := fs.Bool("watch", false, "keep asking as sets arrive, until interrupted")
 	if code, done := parseFlags(fs, inboxUsage, args, stdout, stderr); done {
@@ -47,16 +54,13 @@ func runInbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "askbridge inbox: --json and --watch do not go together, and no argument is taken\n%s\n", inboxUsage)
 		return 2
 	}
-	// The hub's lasting token is gone (issue 31): the inbox is to speak to
-	// the hub over its Unix socket, with the peer checked, instead.
-	token, err := "", errors.New("the inbox does not answer over the hub's page any more; it will over the hub's socket")
-	if err != nil {
-		fmt.Fprintln(stderr, "askbridge inbox:", err)
+	if !peercred.Supported {
+		fmt.Fprintln(stderr, "askbridge inbox: not on this system: the hub cannot tell which process calls it here; answer on the hub's page")
 		return 1
 	}
 	ctx, stop := stopContext(context.Background())
 	defer stop()
-	c := newHubClient(*hubURL, token)
+	c := newHubClient(hub.InboxPath(cmp.Or(*hubPath, hub.SocketPath())))
 	if *asJSON {
 		_, raw, err := c.pending(ctx)
 		if err != nil {
@@ -83,7 +87,7 @@ func runInbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func inboxFailed(stderr io.Writer, err error) int {
 	if errors.Is(err, errNoHub) {
-		fmt.Fprintf(stderr, "askbridge inbox: %v: start one with `askbridge hub` (or pass its address with --hub-url)\n", err)
+		fmt.Fprintf(stderr, "askbridge inbox: %v: start one with `askbridge hub` (or pass its socket with --hub)\n", err)
 	} else {
 		fmt.Fprintln(stderr, "askbridge inbox:", err)
 	}

@@ -18,10 +18,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// inboxCmd is `askbridge inbox ARGS` at hub h, with stdin from in.
-func inboxCmd(t *testing.T, ctx context.Context, h *hubProc, in io.Reader, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
-	cmd := exec.CommandContext(ctx, askbridgeBin, append([]string{"inbox", "--hub-url", h.url}, args...)...)
-	cmd.Env = append(os.Environ(), "GORACE=atexit_sleep_ms=0")
+// inboxCmd is `askbridge inbox ARGS` at the hub on socket sock, with
+// stdin from in. It carries no token.
+func inboxCmd(t *testing.T, ctx context.Context, sock string, in io.Reader, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	cmd := exec.CommandContext(ctx, askbridgeBin, append([]string{"inbox", "--hub", sock}, args...)...)
+	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB_TOKEN=", "GORACE=atexit_sleep_ms=0")
 	var out, errOut bytes.Buffer
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = in, &out, &errOut
 	cmd.WaitDelay = time.Second
@@ -32,7 +33,6 @@ func inboxCmd(t *testing.T, ctx context.Context, h *hubProc, in io.Reader, args 
 // and folder; piped numbered answers answer it at the hub, the agent gets
 // them and the editor's request is withdrawn.
 func TestE2EInboxListsAndAnswers(t *testing.T) {
-	t.Skip(inboxMoving)
 	dir, err := os.MkdirTemp("", "abinbox")
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })
@@ -51,7 +51,7 @@ func TestE2EInboxListsAndAnswers(t *testing.T) {
 	req := c.permissionRequest()
 	h.waitSets(1, 5*time.Second)
 
-	cmd, out, errOut := inboxCmd(t, ctx, h, nil, "--json")
+	cmd, out, errOut := inboxCmd(t, ctx, sock, nil, "--json")
 	require.NoError(t, cmd.Run(), errOut.String())
 	var sets []hubSet
 	require.NoError(t, json.Unmarshal(out.Bytes(), &sets), out.String())
@@ -61,7 +61,7 @@ func TestE2EInboxListsAndAnswers(t *testing.T) {
 	assert.Equal(t, "Which database?", sets[0].Questions[0].Question)
 
 	// SQLite; auth and billing.
-	cmd, out, errOut = inboxCmd(t, ctx, h, strings.NewReader("2\n1,3\n"))
+	cmd, out, errOut = inboxCmd(t, ctx, sock, strings.NewReader("2\n1,3\n"))
 	require.NoError(t, cmd.Run(), errOut.String())
 	assert.Contains(t, out.String(), "scripted-agent · "+filepath.Join(dir, "api")+" · Zed", "the set is named by agent, folder and editor")
 	assert.Contains(t, out.String(), "Which features?")
@@ -72,24 +72,23 @@ func TestE2EInboxListsAndAnswers(t *testing.T) {
 	assert.Contains(t, saw, `"Which features?":"auth, billing"`)
 	h.waitSets(0, 5*time.Second)
 
-	cmd, out, errOut = inboxCmd(t, ctx, h, strings.NewReader(""))
+	cmd, out, errOut = inboxCmd(t, ctx, sock, strings.NewReader(""))
 	require.NoError(t, cmd.Run(), errOut.String())
 	assert.Contains(t, out.String(), "Nothing waits.")
 }
 
 // --watch asks each set as it arrives, and ends when interrupted.
 func TestE2EInboxWatch(t *testing.T) {
-	t.Skip(inboxMoving)
 	dir, err := os.MkdirTemp("", "abinboxw")
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	sock := filepath.Join(dir, "hub.sock")
 	t.Setenv("ASKBRIDGE_HUB", sock)
-	h := startHubProc(t, sock)
+	startHubProc(t, sock)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 
-	cmd, out, errOut := inboxCmd(t, ctx, h, nil, "--watch")
+	cmd, out, errOut := inboxCmd(t, ctx, sock, nil, "--watch")
 	pw, err := cmd.StdinPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
@@ -121,33 +120,32 @@ func TestE2EInboxWatch(t *testing.T) {
 
 // Without a hub, the inbox says how to start one.
 func TestInboxWithoutHub(t *testing.T) {
-	t.Skip(inboxMoving)
-	cmd := exec.Command(askbridgeBin, "inbox", "--hub-url", "http://127.0.0.1:1")
-	cmd.Env = os.Environ()
+	sock := filepath.Join(privateDir(t), "hub.sock")
+	cmd := exec.Command(askbridgeBin, "inbox", "--hub", sock)
 	out, err := cmd.CombinedOutput()
 	require.Error(t, err)
 	assert.Equal(t, 1, cmd.ProcessState.ExitCode())
-	assert.Equal(t, "askbridge inbox: no hub at http://127.0.0.1:1: start one with `askbridge hub` (or pass its address with --hub-url)\n", string(out))
+	assert.Equal(t, "askbridge inbox: no hub at "+strings.TrimSuffix(sock, ".sock")+".inbox.sock: start one with `askbridge hub` (or pass its socket with --hub)\n", string(out))
 
-	home := t.TempDir()
+	home := privateDir(t)
 	cmd = exec.Command(askbridgeBin, "inbox")
-	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB_TOKEN=", "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, "config"))
+	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB=", "XDG_RUNTIME_DIR=", "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"))
 	out, err = cmd.CombinedOutput()
 	require.Error(t, err)
-	assert.Contains(t, string(out), "start one with `askbridge hub`")
+	assert.Contains(t, string(out), "no hub at "+filepath.Join(home, "cache", "askbridge", "hub.inbox.sock")+": start one with `askbridge hub`")
 }
 
 // On a terminal the inbox asks with the interactive prompter (tmux as the
 // terminal): the set is headed by agent, folder and editor, arrows and
 // Enter answer it at the hub; Esc skips a set, which keeps waiting.
 func TestE2EInboxOnATerminal(t *testing.T) {
-	t.Skip(inboxMoving)
 	s := newTTY(t)
 	dir, err := os.MkdirTemp("", "abinboxt")
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	sock := filepath.Join(dir, "hub.sock")
 	t.Setenv("ASKBRIDGE_HUB", sock)
+	t.Setenv("ASKBRIDGE_HUB_TOKEN", "") // the inbox needs none
 	h := startHubProc(t, sock)
 
 	c := startClient(t)
@@ -156,7 +154,7 @@ func TestE2EInboxOnATerminal(t *testing.T) {
 	c.permissionRequest()
 	h.waitSets(1, 5*time.Second)
 
-	s.run(100, "inbox --hub-url "+h.url)
+	s.run(100, "inbox --hub "+sock)
 	screen := s.ready("> yes")
 	assert.Contains(t, screen, "── scripted-agent · "+dir+" · Zed")
 	assert.Contains(t, screen, "Deploy now?")
@@ -169,7 +167,7 @@ func TestE2EInboxOnATerminal(t *testing.T) {
 	req := c.permissionRequest()
 	h.waitSets(1, 5*time.Second)
 	s2 := newTTY(t)
-	s2.run(100, "inbox --hub-url "+h.url)
+	s2.run(100, "inbox --hub "+sock)
 	s2.ready("> yes")
 	s2.keys("Escape")
 	assert.Contains(t, s2.result(), "EXIT=0")
@@ -178,7 +176,3 @@ func TestE2EInboxOnATerminal(t *testing.T) {
 	c.reply(req, `{"outcome":{"outcome":"selected","optionId":"yes"}}`)
 	assert.Contains(t, c.agentSaw(), `"Later?":"yes"`)
 }
-
-// inboxMoving: the inbox answered at the hub's page with the lasting token
-// issue 31 removes; it is to answer over the hub's socket instead.
-const inboxMoving = "the inbox moves from the hub's token to its socket (issue 31)"

@@ -8,25 +8,35 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/sockdir"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // errNoHub is the inbox finding nothing at the hub's address.
 var errNoHub = errors.New("no hub")
 
-// hubClient speaks to the hub's page API, as the page does.
+// hubClient speaks to the hub's page API on the inbox's Unix socket
+// (hub.ServeInbox): no token, no TCP; the kernel tells the hub who calls,
+// and the hub's listener must be this user's (sockdir.Dial).
 type hubClient struct {
-	base  string // http://127.0.0.1:PORT
-	token string
-	http  http.Client
+	base string // the socket's path, for messages
+	http http.Client
 }
 
-func newHubClient(base, token string) *hubClient {
-	return &hubClient{base: strings.TrimSuffix(base, "/"), token: token, http: http.Client{Timeout: 10 * time.Second}}
+func newHubClient(socket string) *hubClient {
+	dial := func(ctx context.Context, _, _ string) (net.Conn, error) {
+		c, err := sockdir.Dial(ctx, socket)
+		if err != nil {
+			return nil, err // a nil *UnixConn is not a nil net.Conn
+		}
+		return c, nil
+	}
+	return &hubClient{base: socket, http: http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: dial}}}
 }
 
 // do sends body (nil: none) and returns the response's body when it is a
@@ -40,18 +50,20 @@ func (c *hubClient) do(ctx context.Context, method, path string, body any) (raw 
 		}
 		in = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, in)
+	req, err := http.NewRequestWithContext(ctx, method, "http://localhost"+path, in)
 	if err != nil {
 		return nil, 0, err
 	}
-	req.Header.Set("Authorization", "Bearer "+c.token)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			return nil, 0, ctx.Err()
+		case errors.Is(err, sockdir.ErrUnsafe):
+			return nil, 0, errors.Unwrap(err) // the folder's one-line reason; url.Error's wrapping says nothing more
 		}
 		return nil, 0, fmt.Errorf("%w at %s", errNoHub, c.base)
 	}
@@ -61,8 +73,6 @@ func (c *hubClient) do(ctx context.Context, method, path string, body any) (raw 
 		return nil, resp.StatusCode, err
 	}
 	switch {
-	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
-		return nil, resp.StatusCode, fmt.Errorf("the hub at %s refused the token: set ASKBRIDGE_HUB_TOKEN to the hub's", c.base)
 	case resp.StatusCode/100 != 2:
 		var e struct{ Error string }
 		json.Unmarshal(raw, &e)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
@@ -34,8 +35,16 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 
 func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, opts := proxyFlags()
-	if code, done := parseFlags(fs, usage, args, stdout, stderr); done {
-		return code
+	// Until the agent runs, an error is also the client's answer (refuse).
+	fail := func(code int, err error) int { return refuse(stdin, stdout, stderr, code, err.Error()) }
+	help, err := parseArgs(fs, args)
+	switch {
+	case help:
+		printUsage(stdout, fs)
+		return 0
+	case err != nil:
+		fmt.Fprintf(stderr, "askbridge: %v\nRun 'askbridge -h' for usage.\n", err)
+		return tellClient(stdin, stdout, 2, err.Error())
 	}
 	if opts.version {
 		fmt.Fprintln(stdout, version())
@@ -43,30 +52,29 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	command := fs.Args()
 	if len(command) == 0 {
-		printUsage(stderr, fs)
-		return 2
+		return tellClient(stdin, stdout, 2, noAgent(stderr))
+	}
+	if s := mistypedCommand(args, command); s != "" {
+		return fail(2, errors.New(s))
 	}
 	if err := opts.check(); err != nil {
-		fmt.Fprintln(stderr, "askbridge:", err)
-		return 2
+		return fail(2, err)
 	}
 	limits, err := permission.LimitsFromEnv()
 	if err != nil {
-		fmt.Fprintln(stderr, "askbridge:", err)
-		return 2
+		return fail(2, err)
 	}
 	logger, closeLog, err := opts.logger(stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "askbridge:", err)
-		return 2
+		return fail(2, err)
 	}
 	defer closeLog()
 	record, closeRecord, err := opts.recordFile()
 	if err != nil {
-		fmt.Fprintln(stderr, "askbridge:", err)
-		return 2
+		return fail(2, err)
 	}
 	defer closeRecord()
+	terminalHint(stdin, stderr)
 
 	ignoreBrokenPipe()
 	ctx, stop := stopContext(context.Background())
@@ -77,23 +85,24 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dialects := adapter.Dialects()
 	command, env, err := adapter.Launch(dialects, command, opts.agentKind)
 	if err != nil {
-		fmt.Fprintln(stderr, "askbridge:", err)
-		return 1
+		return fail(1, err)
 	}
 	board := permission.NewBoard()
+	board.SetLogger(logger)
 	reporter := reportToHub(ctx, opts, board, command, logger)
 	var deskURL string
 	if d, err := startDesk(opts, board, logger, stderr); err != nil {
-		fmt.Fprintln(stderr, "askbridge:", err)
-		return 2
+		if errors.Is(err, syscall.EADDRINUSE) {
+			err = fmt.Errorf("--desk %s: the address is taken (another askbridge's desk, from a second editor window?): give another port, or 127.0.0.1:0 for any free one", opts.desk)
+		}
+		return fail(2, err)
 	} else if d != nil {
 		defer d.Close()
 		deskURL = d.URL()
 	}
 	notifier, err := notify.Start(board, opts.notifyOptions(deskURL, logger))
 	if err != nil {
-		fmt.Fprintln(stderr, "askbridge:", err)
-		return 2
+		return fail(2, err)
 	}
 	defer notifier.Close()
 	var render adapter.Render
@@ -104,6 +113,9 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Board:           board,
 		Advertise:       opts.advertise,
 		Render:          render,
+		Questions:       opts.questions,
+		MinAnswerTime:   opts.minAnswerTime,
+		Elsewhere:       func() bool { return deskURL != "" || reporter.Connected() },
 		QuestionTimeout: opts.questionTimeout,
 		OnTimeout:       onTimeout,
 		Approvals:       opts.approvals,

@@ -22,6 +22,10 @@ func TestMain(m *testing.M) {
 		runScriptedAgent()
 		return
 	}
+	// The scripted clients here answer at once, on purpose: the guard
+	// against automatic answers is off for every askbridge the tests start,
+	// but where a test turns it on.
+	os.Setenv(minAnswerEnv, "0")
 	dir, err := os.MkdirTemp("", "askbridge-e2e")
 	if err != nil {
 		panic(err)

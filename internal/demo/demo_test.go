@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
@@ -119,7 +120,7 @@ func TestTheDemoStopsWhenTheUserCancels(t *testing.T) {
 	u := &user{out: &syncBuffer{}}
 	out := playDemo(t, s, u)
 	assert.Len(t, u.asked, 1, "nothing more is asked")
-	assert.Contains(t, out, "You cancelled the questions ("+adapter.CancelMessage+"), so I'll stop here.")
+	assert.Contains(t, out, "You cancelled the questions ("+asktool.CancelMessage+"), so I'll stop here.")
 	assert.NotContains(t, out, s.Outro)
 	assert.True(t, strings.HasSuffix(out, "(turn ended: end_turn)\n"), out)
 }

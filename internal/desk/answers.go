@@ -36,7 +36,10 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, id, session stri
 		writeError(w, http.StatusBadRequest, problem)
 		return
 	}
-	if p.Kind == permission.KindApproval {
+	// The hub's inbox socket vouches for its caller and decides itself
+	// whether it takes approvals (LocalHandler); every other caller shows
+	// the user's presence.
+	if p.Kind == permission.KindApproval && !Local(r) {
 		if err := s.present(r, id, p.Step, answers, assertion); err != nil {
 			refuse(w, http.StatusForbidden, err.Error())
 			return

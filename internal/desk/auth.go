@@ -36,6 +36,14 @@ func (s *Server) session(r *http.Request) pairing.Session {
 	return out
 }
 
+// authenticated says whether r carries a paired device's session. The
+// connection pool asks it too (conns.go): an authenticated connection is
+// never crowded out by others.
+func (s *Server) authenticated(r *http.Request) bool {
+	_, ok := s.opts.Devices.Check(s.session(r))
+	return ok
+}
+
 // authorize wants a paired device's session: its cookie and its key. The
 // device is in the request's context for the handlers after.
 func (s *Server) authorize(next http.Handler) http.Handler {

@@ -42,10 +42,12 @@ type Options struct {
 	// (custom answers are on by default, as in OpenCode).
 	NoCustom bool
 	Logger   *slog.Logger
-	// Connection limits; zero takes the default. A connection over
-	// MaxConns is answered 503 and closed. IdleTimeout closes a keep-alive
-	// connection with no request; RequestTimeout bounds reading a request
-	// and writing its response (not the event stream, which lives on).
+	// Connection limits; zero takes the default. MaxConns caps the
+	// connections that have not authenticated (a new one closes the
+	// oldest; see conns.go); authenticated ones are never crowded out.
+	// IdleTimeout closes a keep-alive connection with no request;
+	// RequestTimeout bounds reading a request and writing its response
+	// (not the event stream, which lives on).
 	MaxConns       int
 	IdleTimeout    time.Duration
 	RequestTimeout time.Duration
@@ -76,6 +78,7 @@ type Server struct {
 	logger *slog.Logger
 	ln     net.Listener
 	srv    *http.Server
+	api    http.Handler // the API without its credential check (local.go)
 
 	pairs      pairings
 	challenges challenges
@@ -144,15 +147,15 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	}
 	root.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	root.Handle("/", s.authorize(api))
+	s.api = api
 
 	s.srv = &http.Server{
-		Handler:      s.guard(root),
 		ReadTimeout:  opts.RequestTimeout,
 		WriteTimeout: opts.RequestTimeout,
 		IdleTimeout:  opts.IdleTimeout,
 		ErrorLog:     slog.NewLogLogger(opts.Logger.Handler(), slog.LevelDebug),
 	}
-	lim := limitConns(ln, opts.MaxConns, opts.Logger)
+	lim := s.pool(ln, s.guard(root))
 	if opts.TLS != nil {
 		s.srv.TLSConfig = opts.TLS
 		go s.srv.ServeTLS(lim, "", "")

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/askbridge/askbridge/internal/pairing"
+	"github.com/askbridge/askbridge/internal/peercred"
 )
 
 // Requests about the paired devices on the socket, each answered with one
@@ -144,22 +146,30 @@ func request(ctx context.Context, path string, m message) (message, error) {
 	return got, nil
 }
 
-// notAnAgent refuses a process that descends from a connected askbridge:
-// its agent, or anything the agent started (Linux; a process that left
-// the tree by a double fork is the subreaper's to keep in).
+// notAnAgent refuses a process in an agent's process tree: below a
+// connected askbridge (one that said hello: a request such as this one is
+// none), or, on Linux, below a process of the hub's own executable, as
+// the terminal inbox's check (outside) does.
 func (h *Hub) notAnAgent(pid int) error {
+	if pid <= 0 {
+		return errors.New("the system does not say which process is asking: pair with the code on the hub's terminal")
+	}
 	h.mu.Lock()
-	askbridges := map[int]bool{}
+	roots := map[int]bool{}
 	for p := range h.peers {
-		if p.inst.PeerPID > 0 && p.inst.PID != 0 { // a reporting askbridge, not a request
-			askbridges[p.inst.PeerPID] = true
+		if p.inst.PID != 0 && p.inst.PeerPID > 0 {
+			roots[p.inst.PeerPID] = true
 		}
 	}
 	h.mu.Unlock()
-	for up, n := parentOf(pid), 0; up > 1 && n < 256; up, n = parentOf(up), n+1 {
-		if askbridges[up] {
-			return fmt.Errorf("process %d runs under askbridge %d (an agent, or a program it started): it may not pair or unpair a device", pid, up)
-		}
+	inside, err := peercred.Descends(pid, func(p int) bool {
+		return roots[p] || p != pid && p != os.Getpid() && sameExecutable(p)
+	})
+	switch {
+	case err != nil:
+		return fmt.Errorf("process %d is not known to be outside the agents' process trees (%v): it may not pair or unpair a device", pid, err)
+	case inside:
+		return fmt.Errorf("process %d runs below an askbridge, inside an agent's process tree: it may not pair or unpair a device", pid)
 	}
 	return nil
 }

@@ -30,6 +30,8 @@ type Hub struct {
 	past    map[string]origin  // sets of the history kept from before (Keep)
 	store   *Store             // the history, when kept
 	pairing *Pairing           // the device requests' (Pair)
+
+	askbridges askbridges // the agents' trees' roots (peer.go)
 }
 
 // peer is a connected askbridge.
@@ -85,12 +87,13 @@ func (h *Hub) Serve(ctx context.Context, ln *Listener) error {
 			time.Sleep(50 * time.Millisecond)
 			continue
 		}
-		if err := checkPeer(c); err != nil {
+		cred, err := checkPeer(c)
+		if err != nil {
 			h.logger.Warn("hub: refused a connection", "err", err)
 			c.Close()
 			continue
 		}
-		go h.serve(ctx, c, peerPID(c))
+		go h.serveChecked(ctx, c, cred)
 	}
 }
 

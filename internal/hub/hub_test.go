@@ -143,7 +143,7 @@ func TestASecondHubIsRefusedAndAStaleSocketTakenOver(t *testing.T) {
 	require.ErrorIs(t, err, ErrRunning)
 
 	stale := socket(t)
-	require.NoError(t, os.MkdirAll(filepath.Dir(stale), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Dir(stale), 0o700))
 	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: stale, Net: "unix"})
 	require.NoError(t, err)
 	ln.SetUnlinkOnClose(false)

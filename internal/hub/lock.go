@@ -13,15 +13,21 @@ import (
 // take it over.
 type Listener struct {
 	*net.UnixListener
+	// Inbox is the terminal inbox's socket beside it (InboxPath), nil where
+	// the OS does not tell a peer's credentials (ServeInbox).
+	Inbox *net.UnixListener
 	lock  *os.File
 	close sync.Once
 }
 
-// Close closes the socket and lets the lock go.
+// Close closes the sockets and lets the lock go.
 func (l *Listener) Close() error {
 	err := net.ErrClosed
 	l.close.Do(func() {
 		err = l.UnixListener.Close()
+		if l.Inbox != nil {
+			l.Inbox.Close()
+		}
 		l.lock.Close() // closing the file ends its lock
 	})
 	return err

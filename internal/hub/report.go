@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/askbridge/askbridge/permission"
@@ -18,10 +19,15 @@ const Retry = time.Second
 
 // Reporter is an askbridge reporting to the hub (Report).
 type Reporter struct {
-	mu      sync.Mutex
-	me      Instance
-	changed chan struct{} // the hub is told me again
+	mu        sync.Mutex
+	me        Instance
+	changed   chan struct{} // the hub is told me again
+	connected atomic.Bool
 }
+
+// Connected reports whether a hub is connected now: a question can be
+// answered there.
+func (r *Reporter) Connected() bool { return r != nil && r.connected.Load() }
 
 // Update changes what the hub is told about this askbridge (the agent's
 // name once initialize says it, a session's folder). It never waits.
@@ -54,7 +60,7 @@ func Report(ctx context.Context, board *permission.Board, path string, me Instan
 	go func() {
 		absent := false
 		for ctx.Err() == nil {
-			c, err := net.DialTimeout("unix", path, Retry)
+			c, err := dialHub(ctx, path, logger)
 			if err != nil {
 				if !absent {
 					logger.Debug("hub: none on the socket; looking again every second", "path", path, "err", err)
@@ -63,7 +69,9 @@ func Report(ctx context.Context, board *permission.Board, path string, me Instan
 			} else {
 				absent = false
 				logger.Debug("hub: connected", "path", path)
+				rep.connected.Store(true)
 				rep.session(ctx, c, board, logger)
+				rep.connected.Store(false)
 				logger.Debug("hub: disconnected", "path", path)
 			}
 			select {

@@ -6,9 +6,10 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/peercred"
+	"github.com/askbridge/askbridge/internal/sockdir"
 )
 
 // SocketEnv names the socket's path.
@@ -18,34 +19,34 @@ const SocketEnv = "ASKBRIDGE_HUB"
 var ErrRunning = errors.New("a hub is already running")
 
 // SocketPath is where the hub listens and askbridges look for it:
-// $ASKBRIDGE_HUB, else $XDG_RUNTIME_DIR/askbridge/hub.sock, else
-// askbridge-UID/hub.sock in the temporary folder (macOS has no
-// XDG_RUNTIME_DIR).
+// $ASKBRIDGE_HUB, else hub.sock in askbridge's private folder for sockets
+// (sockdir.Base: $XDG_RUNTIME_DIR/askbridge, macOS's per-user
+// $TMPDIR/askbridge, else askbridge in the user's cache folder). A folder
+// that fails sockdir's checks is still named: Listen and Report refuse it
+// with what is wrong.
 func SocketPath() string {
 	if p := os.Getenv(SocketEnv); p != "" {
 		return p
 	}
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
-		return filepath.Join(d, "askbridge", "hub.sock")
-	}
-	return filepath.Join(os.TempDir(), "askbridge-"+strconv.Itoa(os.Getuid()), "hub.sock")
+	dir, _ := sockdir.Base()
+	return filepath.Join(dir, "hub.sock")
 }
 
-// Listen opens the hub's socket at path: its folder made 0700 when it is
-// askbridge's own, the socket 0600. A hub holding the lock beside it
-// (path.lock), or a socket that answers, is a running hub (ErrRunning); a
-// socket that does not is left by a crashed hub, and taken over.
+// Listen opens the hub's socket at path, the socket 0600, once its folder
+// (made 0700 when missing) checks out: this user's alone (sockdir.Check),
+// else the hub would serve, or take over, a socket another user can
+// replace. A hub holding the lock beside it (path.lock), or a socket that
+// answers, is a running hub (ErrRunning); a socket that does not is left
+// by a crashed hub, and taken over.
 func Listen(path string) (*Listener, error) {
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("the hub's folder: %w", err)
-	}
-	// A folder askbridge names is askbridge's: nobody else gets in, even if
-	// it was made by hand with the umask's mode.
-	if strings.HasPrefix(filepath.Base(dir), "askbridge") {
-		if err := os.Chmod(dir, 0o700); err != nil {
+	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return nil, fmt.Errorf("the hub's folder: %w", err)
 		}
+	}
+	if err := sockdir.Check(dir); err != nil {
+		return nil, err
 	}
 	lock, err := takeLock(path + ".lock")
 	if err != nil {
@@ -56,7 +57,14 @@ func Listen(path string) (*Listener, error) {
 		lock.Close()
 		return nil, err
 	}
-	return &Listener{UnixListener: ln, lock: lock}, nil
+	l := &Listener{UnixListener: ln, lock: lock}
+	if peercred.Supported {
+		if l.Inbox, err = listenInbox(InboxPath(path)); err != nil {
+			l.Close()
+			return nil, err
+		}
+	}
+	return l, nil
 }
 
 // listenLocked takes the socket over, the lock held.

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/connpool"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -37,12 +38,17 @@ type HTTP struct {
 	base     string // http://127.0.0.1:PORT, once listening
 	listings map[string]*listing
 	closed   bool
+	idle     time.Duration // HTTPIdleTimeout; tests shorten it
 }
 
 type listing struct {
 	token   string
 	handler http.Handler
 }
+
+// HTTPIdleTimeout closes a keep-alive connection that sends no request.
+// A question waiting for its answer is a request in progress, not idle.
+const HTTPIdleTimeout = 30 * time.Second
 
 // PathPrefix starts every listing's path; the tag follows.
 const PathPrefix = "/mcp/"
@@ -52,7 +58,7 @@ func NewHTTP(socket string, lim permission.Limits, logger *slog.Logger) *HTTP {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &HTTP{socket: socket, limits: lim, logger: logger, listings: map[string]*listing{}}
+	return &HTTP{socket: socket, limits: lim, logger: logger, listings: map[string]*listing{}, idle: HTTPIdleTimeout}
 }
 
 // Add makes a listing for tag and returns its URL and bearer token. The
@@ -98,10 +104,17 @@ func (s *HTTP) listen() error {
 	if err != nil {
 		return err
 	}
-	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug)}
+	// Connections that have not shown a listing's token get a pool of
+	// their own (connpool): however many a local process opens, the
+	// agent's own requests are served; an idle one is closed.
+	pool := connpool.New(connpool.Options{Name: "mcp-ask", Logger: s.logger})
+	s.srv = &http.Server{Handler: pool.Handler(s.authenticated, s), IdleTimeout: s.idle,
+		ErrorLog: slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug)}
+	pool.Server(s.srv)
+	lim := pool.Listener(ln)
 	s.base = "http://" + ln.Addr().String()
 	go func() {
-		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := s.srv.Serve(lim); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.logger.Warn("mcp-ask: the HTTP server stopped", "err", err)
 		}
 	}()
@@ -124,17 +137,31 @@ func (s *HTTP) Close() error {
 // ServeHTTP checks the listing's token, then hands the request to its MCP
 // handler. A wrong path and a wrong token look the same: 401.
 func (s *HTTP) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	tag, ok := strings.CutPrefix(r.URL.Path, PathPrefix)
-	s.mu.Lock()
-	l := s.listings[tag]
-	s.mu.Unlock()
-	if !ok || l == nil || !bearer(r, l.token) {
+	l := s.listing(r)
+	if l == nil {
+		// Closed after the answer: a refused client keeps no connection.
+		w.Header().Set("Connection", "close")
 		w.Header().Set("WWW-Authenticate", `Bearer realm="askbridge"`)
 		http.Error(w, "askbridge: this listing's bearer token is required", http.StatusUnauthorized)
 		return
 	}
 	l.handler.ServeHTTP(w, r)
 }
+
+// listing is the listing r's path names when r carries its token, else nil.
+func (s *HTTP) listing(r *http.Request) *listing {
+	tag, ok := strings.CutPrefix(r.URL.Path, PathPrefix)
+	s.mu.Lock()
+	l := s.listings[tag]
+	s.mu.Unlock()
+	if !ok || l == nil || !bearer(r, l.token) {
+		return nil
+	}
+	return l
+}
+
+// authenticated says whether r carries the token of the listing it names.
+func (s *HTTP) authenticated(r *http.Request) bool { return s.listing(r) != nil }
 
 // bearer reports whether r carries "Authorization: Bearer token", compared
 // in constant time.

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"strings"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/sockdir"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -44,8 +44,9 @@ func askSocket(ctx context.Context, path, tag string, questions json.RawMessage)
 	if path == "" {
 		return permission.Result{}, fmt.Errorf("%w: %s is not set, so this server was not started by askbridge", errUnreachable, SocketEnv)
 	}
-	d := net.Dialer{Timeout: dialTimeout}
-	c, err := d.DialContext(ctx, "unix", path)
+	dialCtx, cancel := context.WithTimeout(ctx, dialTimeout)
+	c, err := sockdir.Dial(dialCtx, path) // its folder checked: this user's alone
+	cancel()
 	if err != nil {
 		return permission.Result{}, fmt.Errorf("%w at %s=%s: %v", errUnreachable, SocketEnv, path, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // MaxTries is how many invalid answers the plain prompter takes before it
@@ -18,11 +19,47 @@ const MaxTries = 3
 type Plain struct {
 	in  *bufio.Reader
 	out io.Writer
+
+	// lines are read by one goroutine, started by the first prompt, so a
+	// prompt settled elsewhere (ctx ends) stops waiting for a line; the
+	// next line then answers the next prompt.
+	start sync.Once
+	lines chan line
+}
+
+type line struct {
+	text string
+	err  error
 }
 
 // NewPlain returns a plain prompter.
 func NewPlain(in io.Reader, out io.Writer) *Plain {
-	return &Plain{in: bufio.NewReader(in), out: out}
+	return &Plain{in: bufio.NewReader(in), out: out, lines: make(chan line)}
+}
+
+// readLine waits for the next line of input, or for ctx to end.
+func (p *Plain) readLine(ctx context.Context) (string, error) {
+	p.start.Do(func() {
+		go func() {
+			for {
+				text, err := p.in.ReadString('\n')
+				p.lines <- line{text, err}
+				if err != nil {
+					close(p.lines)
+					return
+				}
+			}
+		}()
+	})
+	select {
+	case l, ok := <-p.lines:
+		if !ok {
+			return "", io.EOF
+		}
+		return l.text, l.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
 }
 
 // Prompt implements Prompter.
@@ -56,14 +93,22 @@ func (p *Plain) Prompt(ctx context.Context, r Request) (Reply, error) {
 			return Reply{}, ErrCancelled
 		}
 		fmt.Fprint(p.out, ask)
-		line, err := p.in.ReadString('\n')
+		line, err := p.readLine(ctx)
+		if ctx.Err() != nil {
+			fmt.Fprintln(p.out, "(settled elsewhere)")
+			return Reply{}, ErrCancelled
+		}
 		if err != nil && line == "" {
 			fmt.Fprintln(p.out)
 			return Reply{}, ErrCancelled
 		}
 		// Input from a pipe is not echoed: show it, so the transcript reads.
 		fmt.Fprintln(p.out, strings.TrimSpace(line))
-		reply, problem := p.parse(strings.TrimSpace(line), options, other, r.Multi)
+		reply, problem := p.parse(ctx, strings.TrimSpace(line), options, other, r.Multi)
+		if ctx.Err() != nil {
+			fmt.Fprintln(p.out, "(settled elsewhere)")
+			return Reply{}, ErrCancelled
+		}
 		if problem == "" {
 			return reply, nil
 		}
@@ -76,7 +121,7 @@ func (p *Plain) Prompt(ctx context.Context, r Request) (Reply, error) {
 }
 
 // parse reads "2", "1,3" or "0"; "0" asks for the custom text.
-func (p *Plain) parse(line string, options []Choice, other *Choice, multi bool) (Reply, string) {
+func (p *Plain) parse(ctx context.Context, line string, options []Choice, other *Choice, multi bool) (Reply, string) {
 	if line == "" {
 		return Reply{}, "nothing entered"
 	}
@@ -102,7 +147,10 @@ func (p *Plain) parse(line string, options []Choice, other *Choice, multi bool) 
 	}
 	if seen[0] {
 		fmt.Fprint(p.out, "Your answer: ")
-		text, _ := p.in.ReadString('\n')
+		text, _ := p.readLine(ctx)
+		if ctx.Err() != nil {
+			return Reply{}, "settled elsewhere"
+		}
 		text = strings.TrimSpace(text)
 		fmt.Fprintln(p.out, text)
 		if text == "" {

@@ -2,8 +2,10 @@ package prompt
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -61,4 +63,24 @@ func TestParseRejectsBadParams(t *testing.T) {
 	assert.EqualError(t, err, "permission request: no options")
 	_, err = Parse([]byte(`[`))
 	assert.Error(t, err)
+}
+
+// A prompt settled elsewhere (its ctx ends) stops waiting for a line and
+// says so; the next line typed answers the next prompt.
+func TestPlainWithdrawnWhileWaitingForALine(t *testing.T) {
+	in, typed := io.Pipe()
+	defer typed.Close()
+	var out strings.Builder
+	p := NewPlain(in, &out)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	resp, err := Answer(ctx, p, []byte(single))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(resp))
+	assert.Contains(t, out.String(), "Enter number or 0 for custom: (settled elsewhere)\n")
+
+	go io.WriteString(typed, "2\n")
+	resp, err = Answer(context.Background(), p, []byte(single))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"SQLite"}}`, string(resp))
 }

@@ -1,0 +1,37 @@
+package asktool
+
+import (
+	"log/slog"
+	"testing"
+
+	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// BenchmarkMCPAskListing is the work listing the tool adds to one
+// session/new, alone: the rewrite of the request and the reading of its
+// response, without pipes or scheduling.
+func BenchmarkMCPAskListing(b *testing.B) {
+	d := &MCPAsk{Inject: InjectAuto, Command: "/usr/local/bin/askbridge", Socket: "/tmp/askbridge-1/ask.sock", Argv: []string{"gemini", "--acp"}}
+	h := quietHost{}
+	hook := d.onSessionStart(h, "session/new")
+	req := &relay.Message{Method: "session/new", ID: []byte("1"),
+		Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/home/me/project","mcpServers":[]}}`)}
+	resp := []byte(`{"jsonrpc":"2.0","id":1,"result":{"sessionId":"sess-1"}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		v := hook(req)
+		if v.Replace == nil {
+			b.Fatal("not listed")
+		}
+		v.OnResponse(resp)
+	}
+}
+
+// quietHost is the little of a Host the listing reads; anything else
+// panics (the embedded interface is nil).
+type quietHost struct{ dialect.Host }
+
+func (quietHost) Logger() *slog.Logger      { return slog.New(slog.DiscardHandler) }
+func (quietHost) Limits() permission.Limits { return permission.DefaultLimits() }

@@ -1,0 +1,85 @@
+package asktool
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// The dialects' own wire shapes: what each decodes into the question model
+// and what each makes of an outcome. permission/testdata/recorded holds what
+// real agents sent in the live tests, all asking the same two questions.
+
+func recordedInput(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "permission", "testdata", "recorded", name))
+	require.NoError(t, err)
+	return b
+}
+
+var twoRecorded = []permission.Question{
+	{Question: "Which database should the service use?", Header: "Database",
+		Options: []permission.Option{{Label: "Postgres", Description: "relational"}, {Label: "SQLite", Description: "embedded"}}},
+	{Question: "Which languages should the service support?", Header: "Languages", MultiSelect: true,
+		Options: []permission.Option{{Label: "Go", Description: "fast builds"}, {Label: "Rust", Description: "no GC"}, {Label: "Python", Description: "scripts"}}},
+}
+
+func TestRecordedAskInputNormalises(t *testing.T) {
+	claude, err := permission.DecodeAskInput(recordedInput(t, "claude-askuserquestion-input.json"))
+	require.NoError(t, err)
+	assert.Equal(t, twoRecorded, claude)
+}
+
+func marshal(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// One answered set, with a follow-up, as every asker reads it.
+func TestEncodersOfOneSetWithAFollowUp(t *testing.T) {
+	raw := json.RawMessage(`[{"question":"Which auth?","header":"Auth","options":[{"label":"OAuth"},{"label":"SAML"}],"multiSelect":true,"x-extra":1}]`)
+	auth := permission.Question{Question: "Which auth?", Header: "Auth", MultiSelect: true, Options: []permission.Option{{Label: "OAuth"}, {Label: "SAML"}}}
+	provider := permission.Question{Question: "Which provider?", Header: "Provider", Options: []permission.Option{{Label: "GitHub"}, {Label: "Google"}}}
+	r := permission.Result{Answers: []permission.Answered{
+		{Question: auth, Answer: permission.Answer{Labels: []string{"OAuth", "SAML"}}, Path: "questions[0]", Index: 0},
+		{Question: provider, Answer: permission.Answer{Other: true, Custom: "Gitea"}, Path: `questions[0].followUps["OAuth"][0]`, Index: -1},
+	}}
+	o := dialect.Outcome{Status: dialect.Answered, Result: r}
+	assert.JSONEq(t, `{"behavior":"allow","updatedInput":{
+		"questions":[{"question":"Which auth?","header":"Auth","options":[{"label":"OAuth"},{"label":"SAML"}],"multiSelect":true,"x-extra":1}],
+		"answers":{"Which auth?":"OAuth, SAML","Which provider?":"Gitea"}}}`, marshal(t, newSDKResult(raw, o)),
+		"the asker's own questions come back unchanged, unknown fields included; follow-ups are answered by their text")
+	assert.Equal(t, map[string]string{"Auth": "OAuth, SAML", "Provider": "Other (custom: Gitea)"}, CLIAnswers(r))
+	cli, err := cliResult(o)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"answers":{"Auth":"OAuth, SAML","Provider":"Other (custom: Gitea)"}}`, marshal(t, cli))
+}
+
+func TestEncodersOfACancel(t *testing.T) {
+	o := dialect.Outcome{Status: dialect.Cancelled, Result: permission.Result{Cancelled: true, Reason: "the user dismissed the question"}}
+	assert.JSONEq(t, `{"behavior":"deny","message":"User cancelled the question","interrupt":true}`, marshal(t, newSDKResult(nil, o)))
+	cli, err := cliResult(o)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"cancelled":true}`, marshal(t, cli))
+	refused := dialect.Outcome{Status: dialect.Refused, Message: "limit"}
+	assert.JSONEq(t, `{"behavior":"deny","message":"limit","interrupt":false}`, marshal(t, newSDKResult(nil, refused)))
+}
+
+func TestSDKResultWithoutQuestionsStillHasAList(t *testing.T) {
+	assert.JSONEq(t, `{"behavior":"allow","updatedInput":{"questions":[],"answers":{}}}`, marshal(t, newSDKResult(nil, dialect.Outcome{})))
+}
+
+func TestCLIResultOfATimeout(t *testing.T) {
+	cli, err := cliResult(dialect.Outcome{Status: dialect.TimedOut})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"timedOut":true,"message":"`+permission.NoAnswerInTime+`"}`, marshal(t, cli))
+}

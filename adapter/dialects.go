@@ -1,0 +1,121 @@
+package adapter
+
+import (
+	"io"
+
+	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/dialect/approvals"
+	"github.com/askbridge/askbridge/adapter/dialect/asktool"
+	"github.com/askbridge/askbridge/adapter/dialect/claude"
+	"github.com/askbridge/askbridge/adapter/dialect/codex"
+	"github.com/askbridge/askbridge/adapter/dialect/cursor"
+	"github.com/askbridge/askbridge/adapter/dialect/grok"
+	"github.com/askbridge/askbridge/adapter/dialect/kiro"
+	"github.com/askbridge/askbridge/adapter/dialect/opencode"
+	"github.com/askbridge/askbridge/adapter/dialect/qwen"
+	"github.com/askbridge/askbridge/adapter/relay"
+)
+
+// Dialects is the table of the dialects askbridge speaks, fresh for one
+// bridge: one line each, and the only place the bridge names one. Order
+// matters where dialects share a method: the first to claim a message wins.
+func Dialects() []Dialect {
+	return []Dialect{
+		&codex.Codex{},
+		&claude.Elicitation{},
+		&qwen.Qwen{},
+		&opencode.OpenCode{},
+		&cursor.Cursor{},
+		&kiro.Kiro{},
+		&grok.Grok{},
+		&asktool.MCPAsk{}, // before Ask: it takes the asks that carry an mcpTag
+		&asktool.Ask{},
+		&approvals.ApprovalsDialect{}, // last: what no dialect above claimed
+	}
+}
+
+// The bridge speaks to its dialects in package dialect's terms; these
+// names let the bridge's own files say them without the qualifier.
+type (
+	Dialect = dialect.Dialect
+	Claim   = dialect.Claim
+	Host    = dialect.Host
+	Hook    = dialect.Hook
+	Outcome = dialect.Outcome
+	Status  = dialect.Status
+	Default = dialect.Default
+
+	Advertiser = dialect.Advertiser
+	Launcher   = dialect.Launcher
+	Rewriter   = dialect.Rewriter
+)
+
+const (
+	FromAgent  = dialect.FromAgent
+	FromClient = dialect.FromClient
+
+	Answered  = dialect.Answered
+	Cancelled = dialect.Cancelled
+	TimedOut  = dialect.TimedOut
+	Refused   = dialect.Refused
+	Invalid   = dialect.Invalid
+)
+
+// AskMethod is the method the ask socket carries (`askbridge ask`).
+const AskMethod = asktool.AskMethod
+
+// invalidQuestions is the invalid-params error listing every violation.
+func invalidQuestions(err error) *relay.Error { return dialect.InvalidQuestions(err) }
+
+// installDialects puts the dialects on the relay in table order: every
+// Rewriter's rewrites first, then every dialect's hooks.
+func (b *Bridge) installDialects() {
+	for _, d := range b.dialects {
+		if rw, ok := d.(Rewriter); ok {
+			for _, w := range rw.Rewrites(b) {
+				b.install(w.Hook, w.Intercept)
+			}
+		}
+	}
+	for _, d := range b.dialects {
+		for _, h := range d.Hooks() {
+			b.install(h, b.intercept(d))
+		}
+	}
+}
+
+// install puts fn on the relay for h's method and side.
+func (b *Bridge) install(h Hook, fn relay.Interceptor) {
+	if h.From == FromClient {
+		b.relay.FromClient(h.Method, fn)
+	} else {
+		b.relay.FromAgent(h.Method, fn)
+	}
+}
+
+// Launch lets the dialect that starts argv's agent change how it starts:
+// kind "auto" asks each Launcher whether it recognises argv, "generic"
+// none, and any other kind names the dialect to use. It returns the
+// command and the environment to add.
+func Launch(dialects []Dialect, argv []string, kind string) ([]string, []string, error) {
+	for _, d := range dialects {
+		l, ok := d.(Launcher)
+		if !ok || kind == "generic" {
+			continue
+		}
+		if kind == d.Name() || kind == "auto" && l.Recognise(argv) {
+			return l.Launch(argv)
+		}
+	}
+	return argv, nil, nil
+}
+
+// closeDialects closes the dialects that hold something open: a server of
+// their own (MCPAsk's HTTP one).
+func (b *Bridge) closeDialects() {
+	for _, d := range b.dialects {
+		if c, ok := d.(io.Closer); ok {
+			c.Close()
+		}
+	}
+}

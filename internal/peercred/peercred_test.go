@@ -1,0 +1,52 @@
+//go:build linux || darwin
+
+package peercred
+
+import (
+	"net"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestGetSaysWhoIsAtTheOtherEnd(t *testing.T) {
+	dir, err := os.MkdirTemp("", "pc")
+	require.NoError(t, err)
+	defer os.RemoveAll(dir)
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: filepath.Join(dir, "s"), Net: "unix"})
+	require.NoError(t, err)
+	defer ln.Close()
+	c, err := net.DialUnix("unix", nil, ln.Addr().(*net.UnixAddr))
+	require.NoError(t, err)
+	defer c.Close()
+	s, err := ln.AcceptUnix()
+	require.NoError(t, err)
+	defer s.Close()
+	for _, conn := range []*net.UnixConn{c, s} {
+		cred, err := Get(conn)
+		require.NoError(t, err)
+		assert.Equal(t, Cred{UID: os.Getuid(), PID: os.Getpid()}, cred)
+	}
+}
+
+func TestDescendsWalksTheParents(t *testing.T) {
+	parent, err := Parent(os.Getpid())
+	require.NoError(t, err)
+	assert.Equal(t, os.Getppid(), parent)
+
+	in, err := Descends(os.Getpid(), is(os.Getppid()))
+	require.NoError(t, err)
+	assert.True(t, in, "a child is below its parent")
+	in, err = Descends(os.Getppid(), is(os.Getpid()))
+	require.NoError(t, err)
+	assert.False(t, in, "a parent is not below its child")
+
+	in, err = Descends(1<<22+12345, is(os.Getpid()))
+	assert.Error(t, err)
+	assert.True(t, in, "a process that cannot be looked up is not known to be outside")
+}
+
+func is(root int) func(int) bool { return func(pid int) bool { return pid == root } }
