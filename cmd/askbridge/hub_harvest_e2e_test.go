@@ -67,7 +67,10 @@ func TestE2EAgentHarvestsNothingThatApprovesAtTheHub(t *testing.T) {
 		for _, try := range []func(*http.Request){
 			func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+w) },
 			func(r *http.Request) { r.URL.RawQuery = "token=" + url.QueryEscape(w) },
-			func(r *http.Request) { r.Header.Set("Cookie", "askbridge-"+port+"="+w); r.Header.Set("X-Askbridge-Key", w) },
+			func(r *http.Request) {
+				r.Header.Set("Cookie", "askbridge-"+port+"="+w)
+				r.Header.Set("X-Askbridge-Key", w)
+			},
 		} {
 			req, _ := http.NewRequest("POST", reply, strings.NewReader(`{"answers":[["Allow once"]]}`))
 			try(req)
