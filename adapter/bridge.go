@@ -20,19 +20,8 @@ type Options struct {
 	// Advertise adds what the dialects need to the client's initialize
 	// (Advertiser), so agents offer their question tools at all.
 	Advertise bool
-	// Render says how questions reach the client; RenderAuto goes by the
-	// client table (Clients).
-	Render Render
-	// Questions says where questions are asked: the client (racing the
-	// board), or the board only.
-	Questions Questions
-	// MinAnswerTime, when non-zero, is the least time a person takes to
-	// answer a permission request; a faster answer is the client's
-	// automatic policy (DefaultMinAnswerTime). Elsewhere reports whether the
-	// desk or the hub can answer now: such a question waits for them, else
-	// the model is told no person saw it.
-	MinAnswerTime time.Duration
-	Elsewhere     func() bool
+	Render    Render // RenderAuto: as the client table says (Clients)
+	Routing          // where questions are asked; automatic answers (questions.go)
 	// QuestionTimeout, when non-zero, ends an unanswered question set.
 	QuestionTimeout time.Duration
 	OnTimeout       OnTimeout
@@ -49,6 +38,9 @@ type Options struct {
 	// Board holds the pending question sets; the desk answers through it.
 	// Nil makes a board of the bridge's own.
 	Board *permission.Board
+	// Attended reports whether anything but the client shows a set on the
+	// board: Elsewhere's desk and hub, or a notifier. Nil means nothing.
+	Attended func() bool
 	// Dialects are the dialects spoken; nil means Dialects().
 	Dialects []Dialect
 	Logger   *slog.Logger
@@ -66,6 +58,7 @@ type Bridge struct {
 
 	mu         sync.Mutex
 	clientForm bool                         // the client renders form elicitations itself
+	clientURL  bool                         // the client renders URL elicitations itself
 	client     Client                       // the client table's entry for the client
 	asks       map[string]map[*ask]struct{} // session -> asks in flight
 	byRequest  map[string]*ask              // agent request id -> its ask

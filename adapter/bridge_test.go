@@ -87,7 +87,7 @@ func TestInitializeAdvertisesFormElicitationAndKeepsTheRest(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":1}},"clientInfo":{"name":"zed"}}}`)
 	got := decode(t, h.Agent.Recv())
-	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":1,"qwen.askUserQuestion":true,"kiro":{"userInput":true}},"elicitation":{"form":{}}},"clientInfo":{"name":"zed"}}`, string(got.Params))
+	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true},"_meta":{"zed":1,"qwen.askUserQuestion":true,"kiro":{"userInput":true}},"elicitation":{"form":{},"url":{}}},"clientInfo":{"name":"zed"}}`, string(got.Params))
 	assert.False(t, h.bridge.ClientRendersForms())
 
 	h2 := newBridgeHarness(t, Options{Advertise: false})

@@ -64,7 +64,7 @@ func TestRenderFlagOverridesTheClientTable(t *testing.T) {
 // the user's: with nobody else to answer, the model is told no person saw
 // the question.
 func TestAutomaticAnswerIsNotTheUsers(t *testing.T) {
-	h := newBridgeHarness(t, Options{MinAnswerTime: 200 * time.Millisecond})
+	h := newBridgeHarness(t, Options{Routing: Routing{MinAnswerTime: 200 * time.Millisecond}})
 	initialize(h, "some-bot")
 	h.openSession(t, "s1")
 	h.Agent.Send(askDatabase)
@@ -75,7 +75,7 @@ func TestAutomaticAnswerIsNotTheUsers(t *testing.T) {
 
 // A person's answer, slower than the threshold, goes through.
 func TestAnswerAtAPersonsPaceIsTheUsers(t *testing.T) {
-	h := newBridgeHarness(t, Options{MinAnswerTime: 100 * time.Millisecond})
+	h := newBridgeHarness(t, Options{Routing: Routing{MinAnswerTime: 100 * time.Millisecond}})
 	initialize(h, "some-editor")
 	h.openSession(t, "s1")
 	h.Agent.Send(askDatabase)
@@ -89,7 +89,7 @@ func TestAnswerAtAPersonsPaceIsTheUsers(t *testing.T) {
 // on the board for them.
 func TestAutomaticAnswerWaitsForTheDesk(t *testing.T) {
 	board := permission.NewBoard()
-	h := newBridgeHarness(t, Options{Board: board, MinAnswerTime: 200 * time.Millisecond, Elsewhere: func() bool { return true }})
+	h := newBridgeHarness(t, Options{Board: board, Routing: Routing{MinAnswerTime: 200 * time.Millisecond, Elsewhere: func() bool { return true }}})
 	initialize(h, "some-bot")
 	h.openSession(t, "s1")
 	h.Agent.Send(askDatabase)
@@ -114,7 +114,7 @@ func TestAutomaticAnswerWaitsForTheDesk(t *testing.T) {
 // --questions desk sends the client nothing: the board answers.
 func TestQuestionsDeskNeverAsksTheClient(t *testing.T) {
 	board := permission.NewBoard()
-	h := newBridgeHarness(t, Options{Board: board, Questions: QuestionsDesk})
+	h := newBridgeHarness(t, Options{Board: board, Routing: Routing{Questions: QuestionsDesk}})
 	initialize(h, "acpx")
 	h.openSession(t, "s1")
 	h.Agent.Send(askDatabase)

@@ -13,6 +13,7 @@ import (
 	"github.com/askbridge/askbridge/adapter/dialect/kiro"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/adapter/dialect/qwen"
+	"github.com/askbridge/askbridge/adapter/dialect/urlmode"
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
@@ -21,6 +22,7 @@ import (
 // matters where dialects share a method: the first to claim a message wins.
 func Dialects() []Dialect {
 	return []Dialect{
+		&urlmode.Elicitation{}, // before the forms: a URL is never asked as one
 		&codex.Codex{},
 		&claude.Elicitation{},
 		&qwen.Qwen{},

@@ -17,7 +17,7 @@ func TestElicitationPassesThroughToAClientThatRendersForms(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1}}}}}`)
 	got := decode(t, h.Agent.Recv())
-	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1}},"_meta":{"qwen.askUserQuestion":true,"kiro":{"userInput":true}}}}`, string(got.Params))
+	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1},"url":{}},"_meta":{"qwen.askUserQuestion":true,"kiro":{"userInput":true}}}}`, string(got.Params))
 	assert.True(t, h.bridge.ClientRendersForms())
 	h.Agent.Send(claudeSingle)
 	assert.Equal(t, claudeSingle, h.Client.Recv())

@@ -18,6 +18,16 @@ func (b *Bridge) ClientRendersForms() bool {
 	return b.clientForm && r != RenderPermission && r != RenderYesNo
 }
 
+// ClientRendersURLs reports whether URL elicitations pass through.
+func (b *Bridge) ClientRendersURLs() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.clientURL && b.opts.Render != RenderPermission
+}
+
+// Attended reports whether the desk, the hub or a notifier is there.
+func (b *Bridge) Attended() bool { return b.opts.Attended != nil && b.opts.Attended() }
+
 // Limits are the question limits.
 func (b *Bridge) Limits() permission.Limits { return b.opts.Limits }
 

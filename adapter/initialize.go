@@ -7,9 +7,10 @@ import (
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
-// initCaps is the part of initialize the bridge reads. form stays raw: only
-// an object advertises forms (Claude offers AskUserQuestion for "form":{}
-// but not for "form":true), and the SDK's struct would refuse true outright.
+// initCaps is the part of initialize the bridge reads. form and url stay
+// raw: only an object advertises a mode (Claude offers AskUserQuestion for
+// "form":{} but not for "form":true), and the SDK's struct would refuse
+// true outright.
 type initCaps struct {
 	ClientInfo struct {
 		Name string `json:"name"`
@@ -17,8 +18,15 @@ type initCaps struct {
 	ClientCapabilities struct {
 		Elicitation struct {
 			Form json.RawMessage `json:"form"`
+			URL  json.RawMessage `json:"url"`
 		} `json:"elicitation"`
 	} `json:"clientCapabilities"`
+}
+
+// isObject reports whether a raw value is a JSON object.
+func isObject(v json.RawMessage) bool {
+	v = bytes.TrimSpace(v)
+	return len(v) > 0 && v[0] == '{'
 }
 
 // onInitialize remembers whether the client renders forms itself, and
@@ -30,13 +38,12 @@ func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	if err := m.Params(&p); err != nil {
 		return relay.Pass
 	}
-	form := bytes.TrimSpace(p.ClientCapabilities.Elicitation.Form)
-	hasForm := len(form) > 0 && form[0] == '{'
+	hasForm, hasURL := isObject(p.ClientCapabilities.Elicitation.Form), isObject(p.ClientCapabilities.Elicitation.URL)
 	b.mu.Lock()
-	b.clientForm = hasForm
+	b.clientForm, b.clientURL = hasForm, hasURL
 	b.mu.Unlock()
 	b.noteClient(p.ClientInfo.Name)
-	b.logger.Info("client initialize", "clientRendersForms", hasForm, "advertise", b.opts.Advertise)
+	b.logger.Info("client initialize", "clientRendersForms", hasForm, "clientRendersURLs", hasURL, "advertise", b.opts.Advertise)
 	if !b.opts.Advertise {
 		return relay.Pass
 	}

@@ -52,6 +52,20 @@ func (q *Questions) Set(s string) error {
 	return nil
 }
 
+// Routing says where questions are asked, and what an automatic answer is.
+type Routing struct {
+	// Questions says where: the client (racing the board), or the board
+	// only.
+	Questions Questions
+	// MinAnswerTime, when non-zero, is the least time a person takes to
+	// answer a permission request; a faster answer is the client's
+	// automatic policy (DefaultMinAnswerTime). Elsewhere reports whether the
+	// desk or the hub can answer now: such a question waits for them, else
+	// the model is told no person saw it.
+	MinAnswerTime time.Duration
+	Elsewhere     func() bool
+}
+
 // DefaultMinAnswerTime is the least time a person takes to answer a
 // question shown as a permission request. acpx --approve-all answered in
 // 81 to 166 ms, as askbridge measures it (the request out, the response

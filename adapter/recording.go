@@ -106,7 +106,7 @@ func (rec *recording) drainDesk(w relay.RecordWriter) {
 // recording keeps it: enough to do it again in a replay.
 type DeskResolution struct {
 	Session string `json:"session"`
-	Round   int    `json:"round"` // the set's round in the session, from 1
+	Round   int    `json:"round"` // the set's round in the session, from 1; 0 for a set that is no round
 	Step    int    `json:"step"`  // 0 for the set's questions, then each step of follow-ups
 	// Questions are the texts of the questions the desk answered (or
 	// showed, for a reject), in the order it listed them.

@@ -77,6 +77,8 @@ func methodNotFound(resp json.RawMessage) bool {
 // serve runs a claimed set: decode and validate, ask, and make the reply.
 // reqID ties the set to the agent's request, for $/cancel_request.
 func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (any, error) {
+	ctx, stop := withdrawable(ctx, c)
+	defer stop()
 	ctx, done := b.begin(ctx, c.SessionID, reqID, false)
 	defer done()
 	qs, err := c.Questions(ctx)
@@ -95,6 +97,25 @@ func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (an
 	}
 	return c.Reply(context.WithoutCancel(ctx), o)
 }
+
+// withdrawable is parent, ended when the claim's Withdrawn closes.
+func withdrawable(parent context.Context, c *Claim) (context.Context, func()) {
+	if c.Withdrawn == nil {
+		return parent, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(parent)
+	go func() {
+		select {
+		case <-c.Withdrawn:
+			cancel(errWithdrawn)
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { cancel(nil) }
+}
+
+// errWithdrawn is the cause of a set the agent withdrew (Claim.Withdrawn).
+var errWithdrawn = errors.New("the agent withdrew it")
 
 // replyAgent sends a dialect's answer to the agent's request id. An answer
 // that cannot be encoded becomes a JSON-RPC error to the same id: the agent

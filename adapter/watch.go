@@ -104,7 +104,9 @@ func (b *Bridge) startWatch(d Dialect, m *relay.Message, c *Claim, w *watched) {
 	b.inflight.Add(1)
 	go func() {
 		defer b.inflight.Done()
-		ctx, done := b.begin(context.Background(), c.SessionID, m.ID, true)
+		parent, stop := withdrawable(context.Background(), c)
+		defer stop()
+		ctx, done := b.begin(parent, c.SessionID, m.ID, true)
 		defer done()
 		qs, err := c.Questions(ctx)
 		if err != nil {

@@ -48,8 +48,8 @@ func (d DeskLine) check() string {
 		return "after and asked must not be negative"
 	case d.Session == "":
 		return "no session"
-	case d.Round < 1:
-		return "round must be 1 or more"
+	case d.Round < 0: // 0: a set that is no round (a sign-in outside a session)
+		return "round must not be negative"
 	case d.Step < 0:
 		return "step must not be negative"
 	case len(d.Questions) == 0:

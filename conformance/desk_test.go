@@ -50,7 +50,7 @@ func TestParseRejectsABadDeskSection(t *testing.T) {
 	for desk, want := range map[string]string{
 		`{"after":1,"session":"s","round":1,"questions":["Q?"],"answer":[["a"]]}`:                `line 1: json: unknown field "answer"`,
 		`{"after":0,"round":1,"questions":["Q?"],"reject":true}`:                                 "line 1: no session",
-		`{"after":0,"session":"s","round":0,"questions":["Q?"],"reject":true}`:                   "line 1: round must be 1 or more",
+		`{"after":0,"session":"s","round":-1,"questions":["Q?"],"reject":true}`:                  "line 1: round must not be negative",
 		`{"after":0,"session":"s","round":1,"questions":[],"reject":true}`:                       "line 1: no questions",
 		`{"after":0,"session":"s","round":1,"questions":["Q?"],"answers":[[]]}`:                  "line 1: answers[0] is empty",
 		`{"after":0,"session":"s","round":1,"questions":["Q?"],"answers":[["a"]],"reject":true}`: "line 1: a reject has no answers",

@@ -102,6 +102,7 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 		}}
 		base := "http://" + ln.Addr().String() + "/"
 		desk.base = func(context.Context) (string, error) { return base, nil }
+		opts.Attended = func() bool { return true } // as the binary with --desk
 	}
 	if openCode {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -156,13 +156,13 @@ func (a *asking) show(ctx context.Context) {
 		for _, o := range q.Options {
 			opts = append(opts, toolinfo.Option{Label: o.Label, Description: o.Description})
 		}
-		texts = append(texts, toolinfo.Content(q.Question, opts))
+		texts = append(texts, content(q, opts))
 	}
-	title := "Questions"
-	if len(a.req.Questions) > 0 {
-		title = toolinfo.Title(a.req.Questions[0].Header, 0, 1, a.req.Round)
-		if len(a.req.Questions) > 1 {
-			title = toolinfo.Title(a.req.Questions[0].Header+" and more", 0, 1, a.req.Round)
+	heading := "Questions"
+	if qs := a.req.Questions; len(qs) > 0 {
+		heading = questionTitle(qs[0], 0, 1, a.req.Round)
+		if len(qs) > 1 {
+			heading = toolinfo.Title(qs[0].Header+" and more", 0, 1, a.req.Round)
 		}
 	}
 	if !a.req.Deadline.IsZero() {
@@ -171,10 +171,10 @@ func (a *asking) show(ctx context.Context) {
 	content := textContent(strings.Join(texts, "\n\n"))
 	var update acp.SessionUpdate
 	if a.own {
-		update = acp.StartToolCall(acp.ToolCallId(a.callID), title, acp.WithStartKind(acp.ToolKind(toolinfo.Kind)),
+		update = acp.StartToolCall(acp.ToolCallId(a.callID), heading, acp.WithStartKind(acp.ToolKind(toolinfo.Kind)),
 			acp.WithStartStatus(acp.ToolCallStatusPending), acp.WithStartContent(content))
 	} else {
-		update = acp.UpdateToolCall(acp.ToolCallId(a.callID), acp.WithUpdateTitle(title), acp.WithUpdateKind(acp.ToolKind(toolinfo.Kind)),
+		update = acp.UpdateToolCall(acp.ToolCallId(a.callID), acp.WithUpdateTitle(heading), acp.WithUpdateKind(acp.ToolKind(toolinfo.Kind)),
 			acp.WithUpdateStatus(acp.ToolCallStatusPending), acp.WithUpdateContent(content))
 	}
 	a.peer.Notify(ctx, acp.ClientMethodSessionUpdate, acp.SessionNotification{SessionId: acp.SessionId(a.req.SessionID), Update: update})

@@ -26,6 +26,11 @@ type Question struct {
 	// "Other" is offered, so what the user types is never silently lost.
 	// Dialects set it; the AskUserQuestion input does not carry it.
 	NoOther bool `json:"noOther,omitempty"`
+	// Link is a web page the question asks the user to open (a sign-in's
+	// verification page): shown in full with its host, as a link the user
+	// chooses to follow; askbridge never fetches or opens it. Dialects set
+	// it; the AskUserQuestion input does not carry it.
+	Link string `json:"link,omitempty"`
 	// FollowUps maps an option label to the questions asked next when the
 	// user picks it, within the same set.
 	FollowUps map[string][]Question `json:"followUps,omitempty"`
@@ -107,7 +112,7 @@ type Request struct {
 func Recommended(qs []Question) Result {
 	r := Result{Source: SourceTimeout}
 	for i, q := range qs {
-		if len(q.Options) == 0 {
+		if len(q.Options) == 0 || q.Link != "" { // nobody opened the link
 			continue
 		}
 		pick := q.Options[0].Label

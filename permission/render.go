@@ -72,7 +72,7 @@ func Render(p Prompt) json.RawMessage {
 	if !p.Q.NoOther {
 		options = append(options, choice(OtherName, OtherID))
 	}
-	text := toolinfo.Content(p.Q.Question, shown)
+	text := content(p.Q, shown)
 	if len(p.Picked) > 0 {
 		options = append(options, choice(DoneName, DoneID))
 		text += "\n\nPicked so far: " + strings.Join(p.Picked, ", ") + ". Pick another, or Done."
@@ -85,7 +85,7 @@ func Render(p Prompt) json.RawMessage {
 		ToolCall: acp.ToolCallUpdate{
 			ToolCallId: acp.ToolCallId(p.ToolCallID),
 			Kind:       acp.Ptr(acp.ToolKind(toolinfo.Kind)),
-			Title:      acp.Ptr(toolinfo.Title(p.Q.Header, p.Index, p.Total, p.Round)),
+			Title:      acp.Ptr(questionTitle(p.Q, p.Index, p.Total, p.Round)),
 			Content:    textContent(text),
 		},
 		Options: options,
@@ -96,6 +96,25 @@ func Render(p Prompt) json.RawMessage {
 	}
 	b, _ := json.Marshal(params)
 	return b
+}
+
+// questionTitle is a question's title: its header, or for a question with a Link
+// the question itself in full (a sign-in's message carries its code).
+func questionTitle(q Question, index, total, round int) string {
+	if q.Link != "" {
+		return q.Question
+	}
+	return toolinfo.Title(q.Header, index, total, round)
+}
+
+// content is a question as shown: its text then its options, or for a
+// question with a Link its text then the link (its options are the
+// buttons).
+func content(q Question, options []toolinfo.Option) string {
+	if q.Link != "" {
+		return q.Question + "\n\n" + toolinfo.LinkText(q.Link)
+	}
+	return toolinfo.Content(q.Question, options)
 }
 
 // choice is one button: every option askbridge shows is allow_once, since

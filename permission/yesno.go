@@ -45,15 +45,19 @@ type yesNoMeta struct {
 // option (nil for the chat step) answers p's question.
 func RenderYesNo(p Prompt, option *Option) json.RawMessage {
 	q := p.Q
-	title, text, label := q.Question+" — "+ChatStep, q.Question+"\n\n"+ChatStep+" (yes: the agent asks you there; no: leave the question unanswered)", ""
+	asked := q.Question
+	if q.Link != "" {
+		asked += " (" + q.Link + ")" // a yes/no client may show the title alone
+	}
+	title, text, label := asked+" — "+ChatStep, q.Question+"\n\n"+ChatStep+" (yes: the agent asks you there; no: leave the question unanswered)", ""
 	if option != nil {
 		label = option.Label
-		title = q.Question + " — " + toolinfo.OptionName(toolinfo.Option{Label: option.Label, Description: option.Description})
+		title = asked + " — " + toolinfo.OptionName(toolinfo.Option{Label: option.Label, Description: option.Description})
 		opts := make([]toolinfo.Option, len(q.Options))
 		for i, o := range q.Options {
 			opts[i] = toolinfo.Option{Label: o.Label, Description: o.Description}
 		}
-		text = toolinfo.Content(q.Question, opts) + "\n\n" + yesNoLine(q, option.Label, p.Picked)
+		text = content(q, opts) + "\n\n" + yesNoLine(q, option.Label, p.Picked)
 	}
 	if p.Total > 1 {
 		title = fmt.Sprintf("(%d/%d) %s", p.Index+1, p.Total, title)

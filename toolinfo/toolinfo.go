@@ -2,6 +2,7 @@ package toolinfo
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -43,6 +44,17 @@ func Content(question string, options []Option) string {
 		}
 	}
 	return b.String()
+}
+
+// LinkText shows a link a question asks the user to open: the address in
+// full on a line of its own, then its host, so that where it leads is
+// plain to see whatever the address says before it.
+func LinkText(link string) string {
+	text := "Open this page in your browser (askbridge does not open it):\n" + link
+	if u, err := url.Parse(link); err == nil && u.Host != "" {
+		text += "\nHost: " + u.Host
+	}
+	return text
 }
 
 // OptionName is the button text of an option: "Label - Description".

@@ -79,6 +79,10 @@ type Claim struct {
 	// UI. Only for requests. With Mirror, the set is watched meanwhile, and
 	// the client's -32601 hands it to askbridge on the same ticket.
 	Fallback bool
+	// Withdrawn, when set, is closed when the agent withdraws the set in a
+	// way of its own (elicitation/complete): the set ends as cancelled, as
+	// on $/cancel_request.
+	Withdrawn <-chan struct{}
 	// Reply turns the outcome into the agent's answer: a result for the
 	// request's id, or an error (an *relay.Error is sent as it is). A claim of a
 	// message with no id delivers its answer itself and returns nil, nil.
@@ -117,6 +121,12 @@ type Host interface {
 	// ClientRendersForms reports whether the client shows form
 	// elicitations itself (and Render does not force permission requests).
 	ClientRendersForms() bool
+	// ClientRendersURLs reports whether the client shows URL elicitations
+	// itself.
+	ClientRendersURLs() bool
+	// Attended reports whether anything but the client can answer a set
+	// on the board (the desk, the hub, a notifier).
+	Attended() bool
 	// ActiveSession is named, or when empty the session that last got a
 	// prompt.
 	ActiveSession(named string) string

@@ -3,11 +3,12 @@ package relay
 import "strings"
 
 // secretWords mark a variable of askbridge's as a secret: ASKBRIDGE_DESK_TOKEN,
-// ASKBRIDGE_NOTIFY_TOKEN, ASKBRIDGE_HUB_TOKEN, and any to come named so. An
+// ASKBRIDGE_NOTIFY_TOKEN, ASKBRIDGE_HUB_TOKEN, ASKBRIDGE_NOTIFY_URL (a public
+// ntfy topic's name is its password), and any to come named so. An
 // agent holding the desk's token could answer its own questions, so the
 // agent never gets them; askbridge's other variables (ASKBRIDGE_SOCKET,
 // ASKBRIDGE_SESSION, a test's settings) pass as they are.
-var secretWords = []string{"TOKEN", "SECRET", "PASSWORD", "KEY"}
+var secretWords = []string{"TOKEN", "SECRET", "PASSWORD", "KEY", "NOTIFY_URL"}
 
 // AgentEnv is the environment the agent starts with: askbridge's own
 // without askbridge's secrets, then add (which askbridge sets itself).

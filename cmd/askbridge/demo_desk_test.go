@@ -30,7 +30,7 @@ import (
 type demoProc struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
-	out    *strings.Builder
+	out    *lockedBuffer
 	stderr chan string // its lines
 	done   chan error
 	tty    *lockedBuffer // its terminal, with --desk (the pairing code)
@@ -41,7 +41,7 @@ func startDemo(t *testing.T, env []string, args ...string) *demoProc {
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, askbridgeBin, append([]string{"demo"}, args...)...)
 	cmd.Env = append(append(os.Environ(), "GORACE=atexit_sleep_ms=0", "ASKBRIDGE_SOCKET="), env...)
-	d := &demoProc{cmd: cmd, out: &strings.Builder{}, stderr: make(chan string, 100), done: make(chan error, 1)}
+	d := &demoProc{cmd: cmd, out: &lockedBuffer{}, stderr: make(chan string, 100), done: make(chan error, 1)}
 	cmd.Stdout = d.out
 	var err error
 	d.stdin, err = cmd.StdinPipe()
@@ -116,6 +116,8 @@ func TestDemoWithADeskAnsweredThere(t *testing.T) {
 	}
 	var sets []struct{ ID string }
 	require.Eventually(t, func() bool { call("GET", "/question", "", &sets); return len(sets) == 1 }, 15*time.Second, 50*time.Millisecond)
+	// Answered once the terminal asks, so there is a prompt to withdraw.
+	require.Eventually(t, func() bool { return strings.Contains(d.out.String(), "Enter number") }, 15*time.Second, 20*time.Millisecond)
 	var ok2 bool
 	call("POST", "/question/"+sets[0].ID+"/reply", `{"answers":[["SQLite"],["Auth","Metrics"],["my-svc"]]}`, &ok2)
 	assert.True(t, ok2)

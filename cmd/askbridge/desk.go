@@ -33,7 +33,7 @@ func startDesk(opts *proxyOptions, board *permission.Board, logger *slog.Logger,
 		opts.taps = answertoken.New()
 	}
 	devices := pairing.Memory()
-	d, err := desk.Listen(opts.desk, board, desk.Options{Devices: devices, ShowCode: showOnTTY, AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom,
+	d, err := desk.Listen(opts.desk, board, desk.Options{Devices: devices, ShowCode: showOnTTY, Origin: opts.deskOrigin, AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom,
 		Taps: opts.taps, PublicURL: opts.publicURL, Logger: logger})
 	if err != nil {
 		return nil, err

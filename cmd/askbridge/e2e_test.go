@@ -150,7 +150,7 @@ func (c *client) setup() string {
 	id := c.request("initialize", map[string]any{"protocolVersion": 1, "clientCapabilities": map[string]any{"fs": map[string]any{"readTextFile": true}}})
 	init := c.response(id)
 	seen := init["result"].(map[string]any)["_meta"].(map[string]any)["sawClientCapabilities"]
-	require.Contains(c.t, jsonString(seen), `"elicitation":{"form":{}}`, "askbridge advertises form elicitation")
+	require.Contains(c.t, jsonString(seen), `"elicitation":{"form":{},"url":{}}`, "askbridge advertises form and URL elicitation")
 	id = c.request("session/new", map[string]any{"cwd": "/tmp", "mcpServers": []any{}})
 	return c.response(id)["result"].(map[string]any)["sessionId"].(string)
 }

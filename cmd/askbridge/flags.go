@@ -56,7 +56,8 @@ type proxyOptions struct {
 	notify          bool
 	notifyURL       string
 	publicURL       string
-	taps            *answertoken.Key // made with the desk when --public-url is set
+	taps            *answertoken.Key                           // made with the desk when --public-url is set
+	deskOrigin      func(id string) (instance any, cwd string) // the desk's agent and folders (selfOrigin)
 	maxLine         int
 	hub             string
 	version         bool

@@ -109,8 +109,6 @@ func parseArgs(fs *flag.FlagSet, args []string) (help bool, err error) {
 	return false, durationError(fs, err)
 }
 
-var invalidValue = regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): `)
-
 // durationError rewrites the flag package's "parse error" for a duration:
 // most often a bare number (--question-timeout 5), which Go will not guess
 // a unit for.
@@ -118,7 +116,8 @@ func durationError(fs *flag.FlagSet, err error) error {
 	if err == nil {
 		return nil
 	}
-	m := invalidValue.FindStringSubmatch(err.Error())
+	// Compiled here, not at init: askbridge's start stays cheap (inittrace_test).
+	m := regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): `).FindStringSubmatch(err.Error())
 	if m == nil {
 		return err
 	}
@@ -149,6 +148,14 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 		var b strings.Builder
 		b.WriteString("  --" + f.Name)
 		name, text := flag.UnquoteUsage(f)
+		_, isBool := f.Value.(interface{ IsBoolFlag() bool })
+		switch {
+		case isBool:
+			name = "" // a bool flag takes no value: `quotes` in its usage are just quotes
+		case strings.Contains(name, " "):
+			// `askbridge hub` in a usage is a name, not the flag's value.
+			name, _ = flag.UnquoteUsage(&flag.Flag{Value: f.Value, Usage: strings.ReplaceAll(f.Usage, "`", "")})
+		}
 		if name != "" {
 			b.WriteString(" " + name)
 		}

@@ -9,10 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"os/signal"
-	"path/filepath"
-	"runtime"
 	"syscall"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
@@ -123,7 +120,11 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	sock, err := hub.Listen(path)
 	if err != nil {
 		if errors.Is(err, hub.ErrRunning) {
-			fmt.Fprintf(stderr, "askbridge hub: %v; its page is where it said at start\n", err)
+			if where := hubWhere(path); where != "" {
+				fmt.Fprintf(stderr, "askbridge hub: %v; its page is at %s\n", err, where)
+			} else {
+				fmt.Fprintf(stderr, "askbridge hub: %v; its page is where it said at start\n", err)
+			}
 		} else {
 			fmt.Fprintf(stderr, "askbridge hub: cannot listen on %s: %v\n", path, err)
 		}
@@ -155,6 +156,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer notifier.Close()
 	h.Pair(hub.Pairing{Devices: devices, URL: page.PairURL, Allow: mayPair})
 	fmt.Fprintf(stderr, "askbridge: hub at %s\n", page.URL())
+	defer keepHubWhere(path, page.URL())()
 	show.atStart(page, devices)
 	logger.Info("hub: askbridges report on " + path)
 	h.Serve(ctx, sock)
@@ -167,32 +169,6 @@ func loopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// printHubUnit writes the unit that starts this hub, with the flags given
-// but --print-unit, at login.
-func printHubUnit(fs *flag.FlagSet, stdout, stderr io.Writer) int {
-	var args []string
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name != "print-unit" {
-			args = append(args, "--"+f.Name+"="+f.Value.String())
-		}
-	})
-	exe, err := os.Executable()
-	if err == nil {
-		exe, err = filepath.EvalSymlinks(exe)
-	}
-	home, _ := os.UserHomeDir()
-	var unit string
-	if err == nil {
-		unit, err = hubUnit(runtime.GOOS, exe, args, home)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "askbridge hub:", err)
-		return 2
-	}
-	io.WriteString(stdout, unit)
-	return 0
 }
 
 // keepHistory gives the hub its history file; without one (an unreadable

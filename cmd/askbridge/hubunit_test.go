@@ -18,7 +18,7 @@ import (
 // The systemd unit runs the hub with the flags given, each one word as
 // systemd splits ExecStart, % and $ taken literally.
 func TestHubUnitSystemd(t *testing.T) {
-	unit, err := hubUnit("linux", "/opt/ask bridge/askbridge", []string{"--notify=true", `--on-question=echo "$X" 50% >> log`}, "/home/u")
+	unit, err := hubUnit("linux", "/opt/ask bridge/askbridge", []string{"--notify=true", `--on-question=echo "$X" 50% >> log`}, "/home/u", "")
 	require.NoError(t, err)
 	assert.Contains(t, unit, "\nExecStart=\"/opt/ask bridge/askbridge\" hub --notify=true \"--on-question=echo \\\"$$X\\\" 50%% >> log\"\n")
 	assert.Contains(t, unit, "[Install]\nWantedBy=default.target\n")
@@ -28,7 +28,7 @@ func TestHubUnitSystemd(t *testing.T) {
 // The launchd agent is a well-formed plist whose ProgramArguments are the
 // hub's command line, escaped.
 func TestHubUnitLaunchd(t *testing.T) {
-	unit, err := hubUnit("darwin", "/usr/local/bin/askbridge", []string{"--on-question=a < b & c"}, "/Users/u")
+	unit, err := hubUnit("darwin", "/usr/local/bin/askbridge", []string{"--on-question=a < b & c"}, "/Users/u", "")
 	require.NoError(t, err)
 	var plist struct {
 		Dict struct {
@@ -46,7 +46,7 @@ func TestHubUnitLaunchd(t *testing.T) {
 }
 
 func TestHubUnitWindows(t *testing.T) {
-	_, err := hubUnit("windows", `C:\askbridge.exe`, nil, `C:\Users\u`)
+	_, err := hubUnit("windows", `C:\askbridge.exe`, nil, `C:\Users\u`, "")
 	assert.ErrorContains(t, err, "Task Scheduler")
 }
 

@@ -26,10 +26,12 @@ const inboxUsage = `Usage: askbridge inbox [--watch | --json] [--hub SOCKET]
 The terminal's view of askbridge hub: asks what waits across every agent,
 one set after another, each named by agent, folder and editor, and answers
 it at the hub (the first answer wins; the editor's request is withdrawn).
-On a terminal you answer with arrows, Space and Enter (Esc skips a set);
-piped, with numbered answers, one line per question (0 then a line of text
-for Other). --watch keeps asking as sets arrive, a tmux pane as the inbox;
---json prints the sets waiting and exits.
+On a terminal you answer with arrows, Space and Enter (Esc skips a set: it
+keeps waiting); piped, with numbered answers, one line per question (0 then
+a line of text for Other). --watch keeps asking as sets arrive, a tmux pane
+as the inbox, and offers a skipped set again a minute later; --json prints
+the sets waiting and exits. A set that ends elsewhere while asked says how:
+answered or cancelled, and where.
 
 The inbox reaches the hub on its own Unix socket beside the hub's
 (hub.inbox.sock), with no token: the hub asks the system who is calling, and
@@ -75,9 +77,9 @@ func runInbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	in := &eofReader{r: stdin}
 	var p prompt.Prompter = prompt.NewPlain(in, stdout)
 	if f, ok := stdin.(*os.File); ok && prompt.IsTerminal(f) {
-		p = prompt.NewTTY(f)
+		p = prompt.NewTTY(f).SkipOnEsc()
 	}
-	ib := &inbox{c: c, p: p, in: in, out: stdout, skipped: map[string]bool{}}
+	ib := &inbox{c: c, p: p, in: in, out: stdout, skipped: map[string]time.Time{}}
 	ib.home, _ = os.UserHomeDir()
 	if err := ib.run(ctx, *watch); err != nil && ctx.Err() == nil {
 		return inboxFailed(stderr, err)
@@ -101,34 +103,29 @@ type inbox struct {
 	in      *eofReader
 	out     io.Writer
 	home    string
-	skipped map[string]bool // sets skipped (Esc): not asked again
+	skipped map[string]time.Time // sets skipped (Esc), when: --watch asks again after skipAgain
+	watch   bool
 }
 
 // run asks every set waiting, then, with watch, each new one as it
 // comes, until the input ends or ctx does.
 func (ib *inbox) run(ctx context.Context, watch bool) error {
+	ib.watch = watch
 	idle, any := false, false
 	for ctx.Err() == nil {
 		sets, _, err := ib.c.pending(ctx)
 		if err != nil {
 			return err
 		}
-		asked := false
-		for _, s := range sets {
-			if ib.skipped[s.ID] || len(s.Questions) == 0 {
-				continue
-			}
-			idle, asked, any = false, true, true
+		if s, ok := ib.next(sets, watch); ok {
+			idle, any = false, true
 			if err := ib.ask(ctx, s); err != nil {
 				return err
 			}
 			if ib.in.eof.Load() {
 				return nil
 			}
-			break // the list again: what was answered may bring a next step
-		}
-		if asked {
-			continue
+			continue // the list again: what was answered may bring a next step
 		}
 		if !watch {
 			if !any {
@@ -161,20 +158,20 @@ func (ib *inbox) ask(ctx context.Context, s inboxSet) error {
 	case ctx.Err() != nil:
 		return nil
 	case errors.Is(context.Cause(askCtx), errAnsweredElsewhere):
-		fmt.Fprintln(ib.out, "Answered elsewhere.")
+		fmt.Fprintln(ib.out, ib.ended(ctx, s))
 		return nil
 	case err != nil:
 		return err
 	case res.Cancelled:
-		ib.skipped[s.ID] = true
+		ib.skipped[s.ID] = time.Now()
 		if !ib.in.eof.Load() {
-			fmt.Fprintln(ib.out, "Skipped; it waits for another answer.")
+			fmt.Fprintln(ib.out, ib.skippedLine())
 		}
 		return nil
 	}
 	status, err := ib.c.reply(ctx, s.ID, s.Step, replyOf(res, len(qs)))
 	if status == 404 || status == 409 {
-		fmt.Fprintln(ib.out, "Answered elsewhere first.")
+		fmt.Fprintln(ib.out, "Not taken: "+ib.ended(ctx, s))
 		return nil
 	}
 	return err

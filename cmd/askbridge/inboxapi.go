@@ -85,6 +85,7 @@ func (c *hubClient) do(ctx context.Context, method, path string, body any) (raw 
 // wirePending), with what the inbox reads of it.
 type inboxSet struct {
 	ID        string          `json:"id"`
+	SessionID string          `json:"sessionID"`
 	Kind      string          `json:"kind"`
 	Questions []inboxQuestion `json:"questions"`
 	Step      int             `json:"step"`
@@ -103,6 +104,7 @@ type inboxQuestion struct {
 	Multiple bool                `json:"multiple"`
 	Secret   bool                `json:"secret"`
 	Custom   *bool               `json:"custom"`
+	Link     string              `json:"link"` // a page to open (a sign-in's): shown in full
 }
 
 // pending lists the sets waiting, and the list as the hub wrote it.
@@ -131,7 +133,7 @@ func (s inboxSet) questions() []permission.Question {
 	out := make([]permission.Question, len(s.Questions))
 	for i, q := range s.Questions {
 		out[i] = permission.Question{Question: q.Question, Header: q.Header, Options: q.Options, MultiSelect: q.Multiple,
-			Secret: q.Secret, NoOther: q.Custom != nil && !*q.Custom}
+			Secret: q.Secret, NoOther: q.Custom != nil && !*q.Custom, Link: q.Link}
 	}
 	return out
 }

@@ -90,6 +90,8 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	board := permission.NewBoard()
 	board.SetLogger(logger)
 	reporter := reportToHub(ctx, opts, board, command, logger)
+	self := newSelfOrigin(board, command)
+	opts.deskOrigin = self.origin
 	var deskURL string
 	if d, err := startDesk(opts, board, logger, stderr); err != nil {
 		if errors.Is(err, syscall.EADDRINUSE) {
@@ -109,21 +111,24 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var onTimeout adapter.OnTimeout
 	render.Set(opts.render) // checked with the other flags
 	onTimeout.Set(opts.onTimeout)
+	elsewhere := func() bool { return deskURL != "" || reporter.Connected() }
 	bridge := adapter.NewBridge(adapter.Options{
-		Board:           board,
-		Advertise:       opts.advertise,
-		Render:          render,
-		Questions:       opts.questions,
-		MinAnswerTime:   opts.minAnswerTime,
-		Elsewhere:       func() bool { return deskURL != "" || reporter.Connected() },
+		Board:     board,
+		Advertise: opts.advertise,
+		Render:    render,
+		Routing: adapter.Routing{Questions: opts.questions, MinAnswerTime: opts.minAnswerTime,
+			Elsewhere: elsewhere},
 		QuestionTimeout: opts.questionTimeout,
 		OnTimeout:       onTimeout,
 		Approvals:       opts.approvals,
 		ApprovalTimeout: opts.approvalTimeout,
 		MaxRounds:       opts.maxRounds,
 		Limits:          limits,
-		Dialects:        dialects,
-		Logger:          logger,
+		// A sign-in outside a session can go nowhere else; a notification
+		// shows its address too.
+		Attended: func() bool { return elsewhere() || notifier.Active() },
+		Dialects: dialects,
+		Logger:   logger,
 	})
 	sockEnv, err := bridge.Listen()
 	defer bridge.Close()
@@ -142,7 +147,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:  logger,
 		Grace:   opts.grace,
 		MaxLine: opts.maxLine,
-		Setup:   hubInfo(reporter, bridge.Setup), // the desk's answers go into --record's recording too
+		Setup:   self.setup(hubInfo(reporter, bridge.Setup)), // the desk's answers go into --record's recording too
 	})
 	var exit *relay.AgentExitError
 	var notStarted *relay.StartError

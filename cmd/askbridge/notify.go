@@ -9,8 +9,10 @@ import (
 	"github.com/askbridge/askbridge/internal/notify"
 )
 
-// checkNotify reports a --notify-url that is no URL, and a --public-url
-// that is none or has no desk behind it, before anything starts.
+// checkNotify reads the webhook's URL (--notify-url, else
+// $ASKBRIDGE_NOTIFY_URL; either may be @FILE) into o.notifyURL, and
+// reports one that is no URL, and a --public-url that is none or has no
+// desk behind it, before anything starts.
 func (o *proxyOptions) checkNotify() error {
 	if o.publicURL != "" {
 		u, err := url.Parse(o.publicURL)
@@ -23,10 +25,13 @@ func (o *proxyOptions) checkNotify() error {
 			return fmt.Errorf("--public-url needs --desk: the answer buttons post to the desk")
 		}
 	}
-	if o.notifyURL == "" {
-		return nil
+	// The URL itself, from the flag, the environment or a file.
+	u, err := notify.ResolveURL(o.notifyURL)
+	if err != nil || u == "" {
+		return err
 	}
-	_, err := notify.NewWebhook(o.notifyURL)
+	o.notifyURL = u
+	_, err = notify.NewWebhook(o.notifyURL)
 	return err
 }
 
@@ -39,8 +44,8 @@ func (o *proxyOptions) notifyOptions(deskURL string, logger *slog.Logger) notify
 
 // notifyFlags are the notifier flags, the proxy's and the hub's alike.
 func (o *proxyOptions) notifyFlags(fs *flag.FlagSet) {
-	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command (sh -c; cmd.exe /c on Windows) for every question set: asked, then answered, cancelled or timeout, the event as JSON on stdin; at most 4 run at once and 64 events wait (more are dropped); a hook runs at most 30 s, and whatever it starts ends with it")
-	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (notify-send; osascript on macOS; a PowerShell toast on Windows)")
-	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json")
+	fs.StringVar(&o.onQuestion, "on-question", "", "run this shell command (sh -c; cmd.exe /c on Windows) for every question set: asked, expiring (shortly before its timeout), then answered, cancelled or timeout, and approval.asked… for the agent's approvals (--approvals mirror or desk); the event as JSON on stdin; at most 4 run at once and 64 events wait (more are dropped); a hook runs at most 30 s, and whatever it starts ends with it")
+	fs.BoolVar(&o.notify, "notify", false, "raise a desktop notification when a question waits (the desktop's notification service over D-Bus; osascript on macOS; a PowerShell toast on Windows)")
+	fs.StringVar(&o.notifyURL, "notify-url", "", "POST every question event here: plain text with ntfy's Title/Tags/Priority/Click headers (e.g. https://ntfy.sh/TOPIC), or JSON for a URL ending in #json; @FILE reads the URL from FILE's first line (mode 0600), and without the flag $"+notify.URLEnv+" is read the same way: a topic on the command line is readable by every user of the machine")
 	fs.StringVar(&o.publicURL, "public-url", "", "the desk's address as your phone reaches it (a tunnel or proxy to --desk, or to the hub's --listen, e.g. https://desk.example.net): ntfy notifications then get buttons that answer a question with one tap")
 }

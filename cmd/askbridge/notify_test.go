@@ -52,6 +52,8 @@ func TestE2EOnQuestionAndNotifyURLThroughTheBinary(t *testing.T) {
 	defer hook.Close()
 	// The first set's hook sleeps ten seconds after writing its event.
 	cmd := `cat > "` + dir + `/$ASKBRIDGE_QUESTION_ID.$ASKBRIDGE_EVENT.json"; if [ "$ASKBRIDGE_QUESTION_ID" = q1 ]; then exec sleep 10; fi`
+	const deskToken = "e2e-notify-desk-token-0123456789"
+	t.Setenv("ASKBRIDGE_DESK_TOKEN", deskToken) // the hook's link carries none
 	c := startClient(t, "--desk", "127.0.0.1:0", "--on-question", cmd, "--notify-url", hook.URL+"/topic")
 	s := c.setup()
 
@@ -65,6 +67,7 @@ func TestE2EOnQuestionAndNotifyURLThroughTheBinary(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, desk.RawQuery, "the desk link carries no secret")
 	deskHTTP := c.deskClient(desk.String())
+	assert.Equal(t, "/", desk.Path)
 
 	answered := time.Now()
 	c.reply(req, `{"outcome":{"outcome":"selected","optionId":"Postgres"}}`)
@@ -114,7 +117,8 @@ func TestNotifyURLIsCheckedAtStart(t *testing.T) {
 // --notify without a notifier on PATH says so once and runs on.
 func TestNotifyWithoutNotifierSaysSoOnce(t *testing.T) {
 	cmd := exec.Command(askbridgeBin, append([]string{"--notify", "--"}, e2eAgentCommand(t)...)...)
-	cmd.Env = append(os.Environ(), "ASKBRIDGE_E2E_AGENT=1", "GORACE=atexit_sleep_ms=0", "PATH="+t.TempDir())
+	cmd.Env = append(os.Environ(), "ASKBRIDGE_E2E_AGENT=1", "GORACE=atexit_sleep_ms=0", "PATH="+t.TempDir(),
+		"DBUS_SESSION_BUS_ADDRESS=", "XDG_RUNTIME_DIR="+t.TempDir())
 	cmd.Stdin = strings.NewReader("")
 	done := make(chan struct{})
 	var out []byte
@@ -126,9 +130,9 @@ func TestNotifyWithoutNotifierSaysSoOnce(t *testing.T) {
 		t.Fatal("askbridge did not exit on EOF")
 	}
 	assert.Equal(t, 1, strings.Count(string(out), "no desktop notifier"), string(out))
-	notifier := map[string]string{"darwin": "osascript", "windows": "powershell"}[runtime.GOOS]
-	if notifier == "" {
-		notifier = "notify-send"
+	missing := map[string]string{"darwin": "osascript is not on PATH", "windows": "powershell is not on PATH"}[runtime.GOOS]
+	if missing == "" {
+		missing = "no D-Bus session bus"
 	}
-	assert.Contains(t, string(out), notifier+" is not on PATH")
+	assert.Contains(t, string(out), missing)
 }

@@ -54,7 +54,7 @@ func TestStartupErrorsAnswerTheEditorsInitialize(t *testing.T) {
 			_, err = in.Write([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}` + "\n"))
 			require.NoError(t, err)
 			line, err := bufio.NewReader(out).ReadBytes('\n')
-			require.NoError(t, err, "an answer to initialize; stderr: %s", errOut.String())
+			require.NoError(t, err, "an answer to initialize")
 			var resp struct {
 				ID    *int `json:"id"`
 				Error *struct {

@@ -27,6 +27,9 @@ type wireQuestion struct {
 	// (permission.Question.NoOther), as in OpenCode's routes: the page
 	// offers no "Other" input.
 	Custom *bool `json:"custom,omitempty"`
+	// Link is a page the question asks the user to open
+	// (permission.Question.Link): the page shows it in full as a link.
+	Link string `json:"link,omitempty"`
 }
 
 // wireAnswer is an answer a set already has, while its follow-ups are asked.
@@ -72,7 +75,7 @@ type wirePending struct {
 }
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
-	w := wireQuestion{Question: q.Question, Header: q.Header, Options: q.Options, Multiple: q.MultiSelect, Path: path, Secret: q.Secret}
+	w := wireQuestion{Question: q.Question, Header: q.Header, Options: q.Options, Multiple: q.MultiSelect, Path: path, Secret: q.Secret, Link: q.Link}
 	if q.NoOther {
 		w.Custom = new(false)
 	}
@@ -207,6 +210,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	}
 	type round struct {
 		Round     int               `json:"round"`
+		Asked     time.Time         `json:"asked"` // when the agent asked it: the page shows the time
 		Kind      string            `json:"kind"`
 		ID        string            `json:"id"`
 		State     string            `json:"state"`
@@ -223,7 +227,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		Rounds    []round `json:"rounds"`
 	}{SessionID: id, Rounds: []round{}}
 	for _, p := range sets {
-		rd := round{Round: p.Round, Kind: p.Kind, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
+		rd := round{Round: p.Round, Asked: p.Asked, Kind: p.Kind, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
 		if p.Result != nil {
 			rd.Source = p.Result.Source
 		}

@@ -104,7 +104,7 @@ func TestBrowserHubPage(t *testing.T) {
 		require.Len(t, both, 2)
 		assert.True(t, strings.HasPrefix(both[0], pid) && strings.HasPrefix(both[1], pid) && both[0] != both[1], "each group its connection, with the kernel's pid: %q", conns[1])
 		assert.Regexp(t, size+` WAITED waiting \d+ (s|min)\n`, out)
-		assert.Contains(t, out, size+" TITLE (2) askbridge · answer desk\n")
+		assert.Contains(t, out, size+" TITLE (2) askbridge · inbox\n", "the hub's page is the inbox")
 		assert.Contains(t, out, size+" OVERFLOW false", "no sideways scrolling")
 	}
 	taps := regexp.MustCompile(`PHONE TAPS (\d+) FULL WIDTH (\w+) MIN HEIGHT ([\d.]+)`).FindStringSubmatch(out)
@@ -116,10 +116,11 @@ func TestBrowserHubPage(t *testing.T) {
 	assert.GreaterOrEqual(t, height, 44.0, "at least 44px tall")
 	assert.Regexp(t, `PHONE WAITED UPDATES waiting (\d+) s -> waiting (\d+) s`, out)
 	assert.Contains(t, out, "PHONE LEFT "+claudeGroup+"\n")
-	assert.Contains(t, out, "PHONE TITLE AFTER ANSWER (1) askbridge · answer desk\n")
-	assert.Contains(t, out, "PHONE TITLE AT THE END askbridge · answer desk\n")
-	assert.Regexp(t, `PHONE HISTORY Round 1 \(answered\) Port — `+regexp.QuoteMeta(codexGroup)+`Which port`, out, "the history says who asked")
-	assert.Contains(t, out, "PHONE HISTORY Round 1 (cancelled) Database — "+claudeGroup+"\n")
+	assert.Contains(t, out, "PHONE TITLE AFTER ANSWER (1) askbridge · inbox\n")
+	assert.Contains(t, out, "PHONE TITLE AT THE END askbridge · inbox\n")
+	asked := `, asked \d{1,2}:\d{2}( [AP]M)?` // the time of day it was asked, in the browser's locale
+	assert.Regexp(t, `PHONE HISTORY Round 1 \(answered\) Port — `+regexp.QuoteMeta(codexGroup)+asked+`Which port`, out, "the history says who asked, and when")
+	assert.Regexp(t, `PHONE HISTORY Round 1 \(cancelled\) Database — `+regexp.QuoteMeta(claudeGroup)+asked+"\n", out)
 
 	for _, s := range []struct {
 		name   string

@@ -99,7 +99,7 @@ func (r *Reporter) session(ctx context.Context, c net.Conn, board *permission.Bo
 	r.hello(l)
 	t := &teller{l: l, board: board, told: map[string]bool{}}
 	t.reconcile()
-	go l.read(func(m message) { apply(l, board, m, logger) })
+	go l.read(func(m message) { apply(t, board, m, logger) })
 	retry := time.NewTicker(reconcileRetry)
 	defer retry.Stop()
 	for {
@@ -107,16 +107,14 @@ func (r *Reporter) session(ctx context.Context, c net.Conn, board *permission.Bo
 		case <-r.changed:
 			r.hello(l)
 		case <-retry.C:
-			if t.behind && t.reconcile() {
-				logger.Info("hub: caught up with the board after the link's queue was full", "pending", len(t.told))
+			if t.isBehind() && t.reconcile() {
+				logger.Info("hub: caught up with the board after the link's queue was full")
 			}
 		case ev, ok := <-events:
 			if !ok {
 				return
 			}
-			if !t.behind {
-				t.event(ev)
-			}
+			t.event(ev)
 		}
 	}
 }
@@ -127,14 +125,21 @@ const reconcileRetry = 50 * time.Millisecond
 // teller tells the hub the board's sets over one link, and remembers which
 // it told as pending.
 type teller struct {
+	mu     sync.Mutex // session's goroutine and the link's reader
 	l      *link
 	board  *permission.Board
 	told   map[string]bool // sets the hub was told are pending
 	behind bool            // the link was full: reconcile before any event
 }
 
-// event tells the hub one change.
+// event tells the hub one change, unless the teller is behind: then the
+// next reconcile does.
 func (t *teller) event(ev permission.Event) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.behind {
+		return
+	}
 	p := ev.Pending
 	switch ev.Type {
 	case permission.EventAsked:
@@ -152,6 +157,8 @@ func (t *teller) event(ev permission.Event) {
 // of, the end of those it was told of that ended. It reports whether all
 // went out.
 func (t *teller) reconcile() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.behind = false
 	pending := map[string]bool{}
 	for _, p := range t.board.List() {
@@ -179,8 +186,24 @@ func (t *teller) reconcile() bool {
 	return true
 }
 
+// isBehind reports whether a reconcile is due.
+func (t *teller) isBehind() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.behind
+}
+
+// ended has the hub told again how set id ended (it answered a set that
+// ended here): by the next reconcile, never by a send that could find the
+// link full.
+func (t *teller) ended(id string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.told[id], t.behind = true, true
+}
+
 // offer queues m unless the link's queue is full; then the teller is
-// behind, and nothing more is queued until reconcile.
+// behind, and nothing more is queued until reconcile. t.mu is held.
 func (t *teller) offer(m message) bool {
 	b, err := json.Marshal(m)
 	if err != nil {
@@ -198,7 +221,7 @@ func (t *teller) offer(m message) bool {
 // apply puts what the hub says on the board, as any other front end's
 // answer: the first wins. A set the hub still shows but that is over here
 // is told to the hub again, in case its end was missed.
-func apply(l *link, board *permission.Board, m message, logger *slog.Logger) {
+func apply(t *teller, board *permission.Board, m message, logger *slog.Logger) {
 	var err error
 	switch {
 	case m.Type == msgAnswer && m.Result != nil && m.Result.Cancelled:
@@ -215,11 +238,11 @@ func apply(l *link, board *permission.Board, m message, logger *slog.Logger) {
 	logger.Info("hub: "+m.Type, "id", m.ID, "err", err)
 	switch {
 	case errors.Is(err, permission.ErrResolved):
-		if p, ok := board.Get(m.ID); ok {
-			l.send(message{Type: msgEnded, Set: &p})
-		}
+		t.ended(m.ID)
 	case errors.Is(err, permission.ErrUnknown):
 		gone := permission.Pending{ID: m.ID, State: permission.StateCancelled, Result: &permission.Result{Cancelled: true, Reason: "unknown at the askbridge"}}
-		l.send(message{Type: msgEnded, Set: &gone})
+		t.mu.Lock()
+		t.offer(message{Type: msgEnded, Set: &gone}) // a full link: the hub lists it until the askbridge leaves
+		t.mu.Unlock()
 	}
 }

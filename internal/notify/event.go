@@ -172,6 +172,10 @@ func (e Event) Text() string {
 				// The title has the first question; repeat it only when cut.
 				b.WriteString(q.Question + "\n")
 			}
+			if q.Link != "" {
+				// In full: the reader sees where it leads before opening it.
+				b.WriteString("Link (askbridge does not open it): " + q.Link + "\n")
+			}
 			for _, o := range q.Options {
 				line := "  - " + o.Label
 				if o.Description != "" {

@@ -115,3 +115,13 @@ func TestAnExpiringQuestionIsALastCall(t *testing.T) {
 		t.Fatalf("asked became %q", e.Event)
 	}
 }
+
+// A notification of a question with a link carries the address in full.
+func TestEventTextHasTheLinkInFull(t *testing.T) {
+	link := "https://auth.openai.com/codex/device?" + strings.Repeat("a", 300)
+	e := Event{Event: Asked, Kind: permission.KindQuestion, Questions: []permission.Question{{Header: "Open link",
+		Question: "Sign in to ChatGPT and enter this code: ABCD-12345", Link: link,
+		Options: []permission.Option{{Label: "I opened it"}, {Label: "Cancel"}}}}}
+	assert.Contains(t, e.Title(), "ABCD-12345")
+	assert.Contains(t, e.Text(), "Link (askbridge does not open it): "+link+"\n", "in full, not shortened")
+}

@@ -48,6 +48,9 @@ type Notifier struct {
 	once   sync.Once
 }
 
+// Active reports whether any consumer hears of the board's events.
+func (n *Notifier) Active() bool { return len(n.sinks) > 0 }
+
 // sink is one consumer.
 type sink interface {
 	name() string

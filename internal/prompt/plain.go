@@ -90,6 +90,7 @@ func (p *Plain) Prompt(ctx context.Context, r Request) (Reply, error) {
 	}
 	for try := 1; ; try++ {
 		if ctx.Err() != nil {
+			fmt.Fprintln(p.out, "(settled elsewhere)")
 			return Reply{}, ErrCancelled
 		}
 		fmt.Fprint(p.out, ask)

@@ -24,6 +24,7 @@ import (
 type TTY struct {
 	f     *os.File
 	style ttyStyles
+	skip  bool // Esc skips (SkipOnEsc)
 }
 
 // NewTTY returns a prompter on the terminal f (usually /dev/tty or stdin).
@@ -85,7 +86,7 @@ func (t *TTY) choose(ctx context.Context, r Request, picks []string) ([]string, 
 	if r.Multi {
 		chosen := slices.Clone(picks)
 		field := huh.NewMultiSelect[string]().Title(t.title(r)).Options(options...).Value(&chosen)
-		end := t.run(ctx, field, "↑/↓ move · Space toggle · Enter submit · Esc cancel")
+		end := t.run(ctx, field, "↑/↓ move · Space toggle · Enter submit · Esc "+t.escWord())
 		if len(chosen) == 0 {
 			// Enter with nothing toggled means the row under the cursor.
 			if id, ok := field.Hovered(); ok {
@@ -99,7 +100,7 @@ func (t *TTY) choose(ctx context.Context, r Request, picks []string) ([]string, 
 		chosen = picks[0]
 	}
 	field := huh.NewSelect[string]().Title(t.title(r)).Options(options...).Value(&chosen)
-	end := t.run(ctx, field, "↑/↓ move · Enter choose · Esc cancel")
+	end := t.run(ctx, field, "↑/↓ move · Enter choose · Esc "+t.escWord())
 	return []string{chosen}, end
 }
 
@@ -113,7 +114,7 @@ func (t *TTY) typeOther(ctx context.Context, r Request) (string, ending) {
 			}
 			return nil
 		})
-	end := t.run(ctx, field, "Enter submit · Esc back to the options · Ctrl-C cancel")
+	end := t.run(ctx, field, "Enter submit · Esc back to the options · Ctrl-C "+t.escWord())
 	return strings.TrimSpace(text), end
 }
 
@@ -131,7 +132,11 @@ func (t *TTY) settle(r Request, answer string, end ending) {
 	case withdrawn:
 		b.WriteString(t.style.cancelled.Render("✘ withdrawn (answered elsewhere, or the turn was cancelled)") + "\n")
 	default:
-		b.WriteString(t.style.cancelled.Render("✘ cancelled") + "\n")
+		if t.skip {
+			b.WriteString(t.style.cancelled.Render("↷ skipped") + "\n")
+		} else {
+			b.WriteString(t.style.cancelled.Render("✘ cancelled") + "\n")
+		}
 	}
 	// Raw mode is off again, so a newline is a newline.
 	fmt.Fprint(t.f, b.String())

@@ -64,7 +64,9 @@ function approvalBlock(a) {
 function card(p) {
   const form = el("form", { class: "card", "data-key": key(p), "data-id": p.id });
   const round = p.round >= 2 ? `Round ${p.round} · ` : "";
-  form.append(el("div", { class: "meta", text: `${round}session ${p.sessionID}` }));
+  // The session's id is askbridge's and the agent's business: the group
+  // heading says which agent and folder asked.
+  if (round) form.append(el("div", { class: "meta", text: round.replace(/ · $/, "") }));
   if (p.deadline) form.append(countdown(p));
   if (p.kind === "approval") form.append(approvalBlock(p.approval));
   holdOnInteraction(form, p.id);
@@ -78,6 +80,7 @@ function card(p) {
     const legend = el("legend", {}, el("span", { class: "chip", text: q.header }), el("span", { text: q.question }));
     if (p.step > 0) legend.prepend(el("span", { class: "followup", text: "Follow-up" }));
     fs.append(legend);
+    if (q.link) fs.append(linkBlock(q.link));
     const type = q.multiple ? "checkbox" : "radio";
     const name = `${p.id}-s${p.step}-q${qi}`;
     q.options.forEach((o, oi) => {
@@ -137,7 +140,22 @@ function card(p) {
 
 function status(text) { statusEl.textContent = text; }
 
+// The hub serves GET /instance and a desk does not: the hub's page is the
+// inbox of every agent, and its title says so (a desk's is one agent's
+// answer desk). Asked once, before the first cards, so the tab's title is
+// right from the start.
+let naming;
+function nameThePage() {
+  naming = naming || api("GET", "/instance").then(() => {
+    baseTitle = "askbridge · inbox"; // groups.js counts the sets before it
+    document.title = document.title.replace("askbridge · answer desk", baseTitle);
+    document.querySelector("h1 .sub").textContent = "inbox";
+  }, () => {});
+  return naming;
+}
+
 async function refresh() {
+  await nameThePage();
   const list = await api("GET", "/question");
   const focused = document.activeElement;
   // Keep the forms still asking the same step, with what the user picked
@@ -154,6 +172,15 @@ async function refresh() {
   forgetDeadlines(new Set(list.map((p) => p.id)));
   tick();
   await refreshHistory();
+}
+
+// askedAt is when a set was asked, as the reader's clock says it: the time
+// of day today, with the date before that.
+function askedAt(iso) {
+  const d = new Date(iso);
+  if (isNaN(d)) return "";
+  const time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return d.toDateString() === new Date().toDateString() ? time : `${d.toLocaleDateString([], { month: "short", day: "numeric" })} ${time}`;
 }
 
 // The history comes from the server, every session that asked, so that it
@@ -178,6 +205,7 @@ async function refreshHistory() {
         el("span", { class: `state ${r.state}`, text: `(${state})` }), " ",
         el("span", { text: r.questions.map((q) => q.header).join(", ") }),
         r.instance ? el("span", { class: "origin", text: ` — ${originTitle(r.instance, r.cwd, hosts.size > 1)}` }) : null,
+        r.asked ? el("time", { class: "asked", datetime: r.asked, text: `, asked ${askedAt(r.asked)}` }) : null,
         answers ? el("div", { text: answers }) : null));
     }
   }

@@ -6,7 +6,7 @@
 // counts the sets waiting. Loaded before app.js, whose el() it calls.
 "use strict";
 
-const baseTitle = document.title;
+let baseTitle = document.title; // the hub's page renames itself (app.js)
 
 // shortFolder shows a folder under its askbridge's home (each askbridge
 // reports its own, a remote one's included) as "~/…".
@@ -111,3 +111,20 @@ function tickWaits() {
   }
 }
 setInterval(tickWaits, 1000);
+
+// linkBlock shows a page a question asks the user to open (a sign-in's
+// verification page): the address in full and its host, as a link the user
+// may follow in a new tab. Only an http or https address becomes a link;
+// askbridge never opens or fetches it.
+function linkBlock(link) {
+  const box = el("div", { class: "link" }, el("div", { class: "meta", text: "Open this page (askbridge does not open it):" }));
+  let u = null;
+  try { u = new URL(link); } catch { u = null; }
+  if (u && (u.protocol === "https:" || u.protocol === "http:")) {
+    box.append(el("a", { href: u.href, target: "_blank", rel: "noopener noreferrer", text: link }));
+    box.append(el("div", { class: "meta", text: "Host: " + u.host }));
+  } else {
+    box.append(el("code", { text: link }));
+  }
+  return box;
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The unit reads its secrets from an environment file: systemd's
+// EnvironmentFile, sh's "." for launchd, which has none.
+func TestHubUnitReadsAnEnvironmentFile(t *testing.T) {
+	unit, err := hubUnit("linux", "/usr/bin/askbridge", []string{"--notify=true"}, "/home/u", "/home/u/.config/askbridge/hub.env")
+	require.NoError(t, err)
+	assert.Contains(t, unit, "\nEnvironmentFile=/home/u/.config/askbridge/hub.env\nExecStart=/usr/bin/askbridge hub --notify=true\n")
+	plist, err := hubUnit("darwin", "/usr/local/bin/askbridge", nil, "/Users/u", "/Users/u/Library/Application Support/askbridge/hub.env")
+	require.NoError(t, err)
+	assert.Contains(t, plist, "<string>/bin/sh</string>\n\t\t<string>-c</string>\n\t\t<string>set -a; . &#34;$0&#34;; set +a; exec &#34;$@&#34;</string>\n\t\t<string>/Users/u/Library/Application Support/askbridge/hub.env</string>\n\t\t<string>/usr/local/bin/askbridge</string>\n\t\t<string>hub</string>\n")
+}
+
+// Through the binary: --notify-url's topic and the environment's ntfy
+// token go to a file of mode 0600, never into the unit's command line.
+func TestHubPrintUnitKeepsSecretsOffTheCommandLine(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no unit on Windows")
+	}
+	config := t.TempDir()
+	cmd := exec.Command(askbridgeBin, "hub", "--print-unit", "--notify", "--notify-url", "https://ntfy.sh/s3cret-topic")
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config, "ASKBRIDGE_NOTIFY_TOKEN=tk_s3cret", "ASKBRIDGE_NOTIFY_URL=")
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	unit := string(out)
+	assert.NotContains(t, unit, "s3cret")
+	assert.NotContains(t, unit, "notify-url")
+	assert.Contains(t, unit, "hub --notify=true")
+	file := filepath.Join(config, "askbridge", "hub.env")
+	if runtime.GOOS == "darwin" {
+		file = filepath.Join(config, "Library", "Application Support", "askbridge", "hub.env")
+	}
+	assert.Contains(t, unit, file)
+	b, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), "\nASKBRIDGE_NOTIFY_URL='https://ntfy.sh/s3cret-topic'\n")
+	assert.Contains(t, string(b), "\nASKBRIDGE_NOTIFY_TOKEN='tk_s3cret'\n")
+	st, err := os.Stat(file)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	if runtime.GOOS != "linux" {
+		return
+	}
+	// systemd reads the file as sh does: the same variables.
+	sh := exec.Command("/bin/sh", "-c", `set -a; . "$0"; set +a; printf '%s\n' "$ASKBRIDGE_NOTIFY_URL"`, file)
+	got, err := sh.Output()
+	require.NoError(t, err)
+	assert.Equal(t, "https://ntfy.sh/s3cret-topic\n", string(got))
+}

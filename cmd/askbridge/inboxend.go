@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// skipAgain is how long a set skipped in --watch rests before the inbox
+// offers it again: after the sets nobody skipped, never in a loop.
+var skipAgain = time.Minute
+
+// next is the set to ask now: the first nobody skipped, else, with watch,
+// the first skipped at least skipAgain ago.
+func (ib *inbox) next(sets []inboxSet, watch bool) (inboxSet, bool) {
+	var again *inboxSet
+	for i, s := range sets {
+		if len(s.Questions) == 0 {
+			continue
+		}
+		at, skipped := ib.skipped[s.ID]
+		if !skipped {
+			return s, true
+		}
+		if watch && again == nil && time.Since(at) >= skipAgain {
+			again = &sets[i]
+		}
+	}
+	if again == nil {
+		return inboxSet{}, false
+	}
+	delete(ib.skipped, again.ID)
+	return *again, true
+}
+
+// skippedLine is what a skip says: the set keeps waiting, and when --watch
+// offers it again.
+func (ib *inbox) skippedLine() string {
+	if ib.watch {
+		return fmt.Sprintf("Skipped; it keeps waiting, and comes back here in %s if nobody answers it.", skipAgain.Round(time.Second))
+	}
+	return "Skipped; it keeps waiting for an answer."
+}
+
+// ended says how set s, no longer waiting at its step, ended: the hub's
+// history tells answered from cancelled and where; a set the history does
+// not know left with its askbridge or a hub restart, and if it is sent
+// again it is asked again.
+func (ib *inbox) ended(ctx context.Context, s inboxSet) string {
+	raw, _, err := ib.c.do(ctx, "GET", "/api/session/"+url.PathEscape(s.SessionID)+"/history", nil)
+	var h struct {
+		Rounds []struct {
+			ID     string `json:"id"`
+			State  string `json:"state"`
+			Source string `json:"source"`
+		} `json:"rounds"`
+	}
+	if err == nil && json.Unmarshal(raw, &h) == nil {
+		for _, r := range h.Rounds {
+			if r.ID == s.ID {
+				return endedLine(r.State, r.Source)
+			}
+		}
+	}
+	return "It is no longer waiting at the hub (its agent went away, or the hub restarted); if it is sent again, it is asked again here."
+}
+
+func endedLine(state, source string) string {
+	where := map[string]string{
+		permission.SourceClient:   " in the editor",
+		permission.SourceDesk:     " on the hub's page",
+		permission.SourceHub:      " on the hub's page",
+		permission.SourceTerminal: " in a terminal",
+	}[source]
+	switch state {
+	case permission.StateAnswered:
+		return "Answered elsewhere" + where + "."
+	case permission.StateCancelled:
+		return "Cancelled elsewhere" + where + "; the agent was told."
+	case permission.StateTimeout:
+		return "It timed out; the agent went on without an answer."
+	case permission.StatePending:
+		return "Answered elsewhere; its next questions follow."
+	}
+	return "It ended elsewhere (" + state + ")."
+}

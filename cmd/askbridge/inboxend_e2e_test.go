@@ -1,0 +1,84 @@
+//go:build unix
+
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A set that ends elsewhere while the inbox asks it says how it ended:
+// cancelled at the hub's page is not "answered", and an answer in the
+// editor says so.
+func TestE2EInboxTellsAnsweredFromCancelled(t *testing.T) {
+	dir, err := os.MkdirTemp("", "abinboxe")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	sock := filepath.Join(dir, "hub.sock")
+	t.Setenv("ASKBRIDGE_HUB", sock)
+	h := startHubProc(t, sock)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	cmd, _, errOut := inboxCmd(t, ctx, sock, nil, "--watch")
+	lb := &lockedBuffer{} // read while the inbox writes
+	cmd.Stdout = lb
+	pw, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { pw.Close(); cmd.Process.Kill() })
+
+	c := startClient(t)
+	s := c.hubSetup(dir)
+	c.prompt(s, "_askbridge/ask", map[string]any{"questions": []any{question("Drop the table?", "Drop", false, "yes", "no")}})
+	c.permissionRequest()
+	sets := h.waitSets(1, 5*time.Second)
+	require.Eventually(t, func() bool { return strings.Contains(lb.String(), "Drop the table?") }, 10*time.Second, 20*time.Millisecond)
+	var ok bool
+	h.do("POST", "/question/"+sets[0].ID+"/reject", "", &ok)
+	require.Eventually(t, func() bool {
+		return strings.Contains(lb.String(), "Cancelled elsewhere on the hub's page; the agent was told.")
+	},
+		10*time.Second, 20*time.Millisecond, "%s", lb)
+	assert.NotContains(t, lb.String(), "Answered elsewhere")
+
+	c.prompt(s, "_askbridge/ask", map[string]any{"questions": []any{question("Ship it?", "Ship", false, "yes", "no")}})
+	req := c.permissionRequest()
+	require.Eventually(t, func() bool { return strings.Contains(lb.String(), "Ship it?") }, 10*time.Second, 20*time.Millisecond)
+	c.reply(req, `{"outcome":{"outcome":"selected","optionId":"yes"}}`)
+	require.Eventually(t, func() bool { return strings.Contains(lb.String(), "Answered elsewhere in the editor.") },
+		10*time.Second, 20*time.Millisecond, "%s", lb)
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	require.NoError(t, cmd.Wait(), errOut.String())
+}
+
+// --watch offers a skipped set again once the others are done and it has
+// rested skipAgain; without --watch a skipped set is not asked again.
+func TestInboxOffersASkippedSetAgainInWatch(t *testing.T) {
+	ib := &inbox{skipped: map[string]time.Time{}}
+	q := []inboxQuestion{{Question: "?"}}
+	sets := []inboxSet{{ID: "old", Questions: q}, {ID: "new", Questions: q}}
+	ib.skipped["old"] = time.Now()
+	s, ok := ib.next(sets, true)
+	require.True(t, ok)
+	assert.Equal(t, "new", s.ID, "a set nobody skipped first")
+
+	ib.skipped["new"] = time.Now()
+	_, ok = ib.next(sets, true)
+	assert.False(t, ok, "both skipped just now: nothing is asked in a loop")
+
+	ib.skipped["old"] = time.Now().Add(-skipAgain)
+	s, ok = ib.next(sets, false)
+	assert.False(t, ok, "without --watch a skip is final: %v", s)
+	s, ok = ib.next(sets, true)
+	require.True(t, ok)
+	assert.Equal(t, "old", s.ID, "rested long enough, it is offered again")
+	assert.NotContains(t, ib.skipped, "old", "and is an ordinary set again")
+}
