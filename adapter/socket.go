@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -78,8 +80,31 @@ func (b *Bridge) acceptAsks(ctx context.Context, ln net.Listener) {
 			continue
 		}
 		pause = 0
+		if err := sameUser(c); err != nil {
+			b.logger.Warn("askbridge ask socket: refused a connection", "err", err)
+			c.Close()
+			continue
+		}
 		go b.serveAskConn(ctx, c)
 	}
+}
+
+// sameUser refuses a peer of another uid where the OS tells it
+// (peercred): the folder's 0700 and the socket's 0600 say so too, but a
+// mode is easily loosened.
+func sameUser(c net.Conn) error {
+	uc, ok := c.(*net.UnixConn)
+	if !ok || !peercred.Supported {
+		return nil
+	}
+	cred, err := peercred.Get(uc)
+	if err != nil {
+		return err
+	}
+	if cred.UID != os.Getuid() {
+		return fmt.Errorf("peer pid %d is uid %d, not askbridge's %d", cred.PID, cred.UID, os.Getuid())
+	}
+	return nil
 }
 
 // Close removes the ask socket. Setup's cleanup does it too; call it when

@@ -1,0 +1,69 @@
+package adapter
+
+import (
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const nobodyEnv = "ASKBRIDGE_TEST_ASK_AS_NOBODY"
+
+// Another uid is refused at the ask socket even when the modes of the
+// socket and its folders let it connect: it gets no answer.
+func TestAskSocketRefusesAnotherUid(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("needs root, to connect as another uid")
+	}
+	runtime := t.TempDir()
+	t.Setenv("XDG_RUNTIME_DIR", runtime)
+	require.NoError(t, os.Chmod(runtime, 0o700))
+	b := NewBridge(Options{})
+	_, err := b.Listen()
+	require.NoError(t, err)
+	defer b.Close()
+	stop := b.serveSocket()
+	defer stop()
+	path := b.socket.Addr().String()
+	require.NoError(t, os.Chmod(path, 0o666))
+	for dir := filepath.Dir(path); dir != "/tmp"; dir = filepath.Dir(dir) {
+		require.NoError(t, os.Chmod(dir, 0o755))
+	}
+	bin := filepath.Join(t.TempDir(), "adapter.test")
+	exe, err := os.ReadFile(os.Args[0])
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(bin, exe, 0o755))
+	require.NoError(t, os.Chmod(filepath.Dir(bin), 0o755))
+	require.NoError(t, os.Chmod(filepath.Dir(filepath.Dir(bin)), 0o755))
+	cmd := exec.Command(bin, "-test.run=^TestAskAsNobody$")
+	cmd.Env = append(os.Environ(), nobodyEnv+"="+path)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
+	assert.Contains(t, string(out), "got: \n", "closed unanswered")
+}
+
+// TestAskAsNobody is the child of TestAskSocketRefusesAnotherUid.
+func TestAskAsNobody(t *testing.T) {
+	path := os.Getenv(nobodyEnv)
+	if path == "" {
+		t.Skip("the child of TestAskSocketRefusesAnotherUid")
+	}
+	c, err := net.Dial("unix", path)
+	if err != nil {
+		os.Stdout.WriteString("dial: " + err.Error() + "\n")
+		return
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	io.WriteString(c, `{"jsonrpc":"2.0","id":1,"method":"_askbridge/nope","params":{}}`+"\n")
+	b, _ := io.ReadAll(c)
+	os.Stdout.WriteString("got: " + string(b) + "\n")
+}
