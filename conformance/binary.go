@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/pty"
 )
 
 // ReplayBinary plays the fixture against an askbridge binary: askbridge runs
@@ -31,12 +33,13 @@ func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env 
 	env = append(os.Environ(), env...)
 	stderr := &syncBuffer{}
 	var desk *deskEndpoint
+	tty := &syncBuffer{}
 	if len(f.Desk) > 0 {
-		// The desk on a port of its own, with a token the replay knows;
-		// askbridge says the port on stderr.
-		desk = &deskEndpoint{token: deskToken(), base: stderr.deskURL}
+		// The desk on a port of its own; askbridge says the port on
+		// stderr, and its pairing code on its terminal only, which the
+		// replay plays the user at.
+		desk = &deskEndpoint{base: stderr.deskURL, code: tty.pairingCode}
 		args = append(args, "--desk=127.0.0.1:0")
-		env = append(env, "ASKBRIDGE_DESK_TOKEN="+desk.token)
 	}
 	args = append(args, "--", bin, "__replay-agent", fixturePath, out)
 	cmd := exec.CommandContext(ctx, bin, args...)
@@ -50,7 +53,16 @@ func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env 
 	if err != nil {
 		return Got{}, err
 	}
-	if err := cmd.Start(); err != nil {
+	if desk == nil {
+		err = cmd.Start()
+	} else {
+		var term *os.File
+		if term, err = pty.Start(cmd); err == nil {
+			defer term.Close()
+			go io.Copy(tty, term)
+		}
+	}
+	if err != nil {
 		return Got{}, err
 	}
 	client, playErr := playClient(ctx, f, w, r, nil, desk)
@@ -136,7 +148,24 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-var deskAt = lazyRegexp(`askbridge: desk at (http://[^/\s]+/)`)
+var (
+	deskAt     = lazyRegexp(`askbridge: desk at (http://[^/\s]+/)`)
+	deskCodeIs = lazyRegexp(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`)
+)
+
+// pairingCode waits for the desk's pairing code on askbridge's terminal.
+func (s *syncBuffer) pairingCode(ctx context.Context) (string, error) {
+	for {
+		if m := deskCodeIs().FindStringSubmatch(s.String()); m != nil {
+			return m[1], nil
+		}
+		select {
+		case <-ctx.Done():
+			return "", fmt.Errorf("askbridge never showed its desk's pairing code on its terminal; the terminal shows:\n%s", s.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
 
 // deskURL waits for the line where askbridge says where its desk is.
 func (s *syncBuffer) deskURL(ctx context.Context) (string, error) {

@@ -3,12 +3,11 @@ package conformance
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"slices"
 	"strings"
 	"time"
@@ -20,21 +19,43 @@ import (
 // difference (or -update records it).
 const deskQuiet = 2 * time.Second
 
-// deskToken is a fresh token for a replay's desk.
-func deskToken() string {
-	b := make([]byte, 16)
-	rand.Read(b)
-	return hex.EncodeToString(b)
-}
-
 // deskPlayer gives a fixture's desk lines back over the desk's HTTP API,
 // in order, each when DeskLine says.
 type deskPlayer struct {
 	lines  []DeskLine
 	base   func(ctx context.Context) (string, error) // the desk's address, "http://HOST:PORT/"
-	token  string
+	code   func(ctx context.Context) (string, error) // a pairing code
+	key    string                                    // the paired session's key (its cookie is in http's jar)
 	client *side
 	http   http.Client
+}
+
+// pair pairs the player with the desk as a browser without a passkey
+// whose user let it approve (the fixtures' desk lines answer approvals
+// too): the code for a ticket, the ticket for a session.
+func (d *deskPlayer) pair(ctx context.Context, base string) error {
+	code, err := d.code(ctx)
+	if err != nil {
+		return err
+	}
+	d.http.Jar, _ = cookiejar.New(nil)
+	body, err := d.do("POST", base+"pair/begin", []byte(`{"code":"`+code+`","name":"replay"}`))
+	var begun struct{ Ticket string }
+	if err == nil {
+		err = json.Unmarshal(body, &begun)
+	}
+	if err == nil {
+		body, err = d.do("POST", base+"pair/finish", []byte(`{"ticket":"`+begun.Ticket+`","name":"replay","noPasskeyApprovals":true}`))
+	}
+	var done struct{ Key string }
+	if err == nil {
+		err = json.Unmarshal(body, &done)
+	}
+	if err != nil {
+		return fmt.Errorf("pairing with the desk: %w", err)
+	}
+	d.key = done.Key
+	return nil
 }
 
 // pendingSet is a set as GET /question lists it.
@@ -62,6 +83,9 @@ func (d *deskPlayer) play(ctx context.Context) error {
 	d.http.Timeout = 5 * time.Second
 	base, err := d.base(ctx)
 	if err != nil {
+		return err
+	}
+	if err := d.pair(ctx, base); err != nil {
 		return err
 	}
 	for i, line := range d.lines {
@@ -134,7 +158,7 @@ func (d *deskPlayer) do(method, url string, body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+d.token)
+	req.Header.Set("X-Askbridge-Key", d.key)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := d.http.Do(req)
 	if err != nil {

@@ -94,9 +94,12 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 		if err != nil {
 			return Got{}, err
 		}
-		desk = &deskEndpoint{token: deskToken()}
-		srv := deskserver.New(ln, opts.Board, deskserver.Options{Token: desk.token})
+		srv := deskserver.New(ln, opts.Board, deskserver.Options{})
 		defer srv.Close()
+		desk = &deskEndpoint{code: func(context.Context) (string, error) {
+			code, _ := srv.Devices().NewCode()
+			return code, nil
+		}}
 		base := "http://" + ln.Addr().String() + "/"
 		desk.base = func(context.Context) (string, error) { return base, nil }
 		opts.Attended = func() bool { return true } // as the binary with --desk
@@ -141,8 +144,8 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 
 // deskEndpoint is where a replay's askbridge serves the answer desk.
 type deskEndpoint struct {
-	base  func(ctx context.Context) (string, error) // "http://HOST:PORT/", once known
-	token string
+	base func(ctx context.Context) (string, error) // "http://HOST:PORT/", once known
+	code func(ctx context.Context) (string, error) // a pairing code, as the user reads it
 }
 
 // playClient plays the client's script against askbridge on w/r, and the
@@ -160,7 +163,7 @@ func playClient(ctx context.Context, f *Fixture, w io.WriteCloser, r io.Reader, 
 		if desk == nil {
 			return nil, errors.New("the fixture has desk lines, and this replay no desk to give them at")
 		}
-		p := &deskPlayer{lines: f.Desk, base: desk.base, token: desk.token, client: client}
+		p := &deskPlayer{lines: f.Desk, base: desk.base, code: desk.code, client: client}
 		for _, d := range f.Desk {
 			client.holds = append(client.holds, d.After)
 		}

@@ -74,7 +74,8 @@ func TestClaudeApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 			perms := &stalledEditor{}
 			r := harness.Start(t, harness.Claude, harness.Options{ModelURL: m.URL,
 				Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--approvals", "mirror", "--desk", addr),
-				Env:  []string{"ASKBRIDGE_DESK_TOKEN=" + liveDeskToken}, Client: perms.client()})
+				TTY:  true, Client: perms.client()})
+			deskScreens.Store(addr, r.Terminal)
 			// Without a defaultMode Claude Code starts in auto mode, which
 			// runs this command without asking.
 			require.NoError(t, os.MkdirAll(filepath.Join(r.Home, ".claude"), 0o755))
@@ -158,7 +159,7 @@ func TestAcpxApprovalAnsweredAtTheDesk(t *testing.T) {
 					os.MkdirAll(filepath.Join(h, ".claude"), 0o755)
 					err = os.WriteFile(filepath.Join(h, ".claude", "settings.json"), []byte(`{"permissions":{"defaultMode":"default"}}`), 0o600)
 				}
-				return append(env, "ASKBRIDGE_DESK_TOKEN="+liveDeskToken), err
+				return env, err
 			}
 			var wrap []string
 			desk := make(chan error, 1)
@@ -170,8 +171,12 @@ func TestAcpxApprovalAnsweredAtTheDesk(t *testing.T) {
 				}()
 			}
 			agent := strings.Join(append(wrap, claude.Argv(harness.LiveDir())...), " ")
-			out := harness.Exec(t, claude, m.URL, []string{filepath.Join(harness.LiveDir(), "node_modules/.bin/acpx"),
-				"--agent", agent, "--format", "json", "--timeout", "90", "exec", "Write the marker file."}, 0)
+			// askbridge, started by acpx, shows its desk's code on the
+			// terminal acpx runs on.
+			term := &harness.Screen{}
+			deskScreens.Store(addr, term.String)
+			out := harness.ExecOn(t, claude, m.URL, []string{filepath.Join(harness.LiveDir(), "node_modules/.bin/acpx"),
+				"--agent", agent, "--format", "json", "--timeout", "90", "exec", "Write the marker file."}, 0, term)
 			_, statErr := os.Stat(filepath.Join(home, "ran.txt"))
 			if !c.through {
 				t.Logf("acpx alone: err %v; stderr %s", out.Err, tail(out.Stderr, 600))
@@ -197,7 +202,8 @@ func TestGeminiEditApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 	perms := &stalledEditor{}
 	r := harness.Start(t, harness.Gemini, harness.Options{ModelURL: m.URL,
 		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--approvals", "mirror", "--desk", addr),
-		Env:  []string{"ASKBRIDGE_DESK_TOKEN=" + liveDeskToken}, Client: perms.client()})
+		TTY:  true, Client: perms.client()})
+	deskScreens.Store(addr, r.Terminal)
 	desk := make(chan error, 1)
 	go func() {
 		p, err := deskApproval(t, addr, "allow_once")

@@ -26,8 +26,6 @@ import (
 // the desk, the editor's form is withdrawn with $/cancel_request, and the
 // model reads the desk's answer.
 
-const liveDeskToken = "live-desk-token-0123456789"
-
 // stalledEditor is a client that shows each form and permission request
 // and never answers one until askbridge withdraws it.
 type stalledEditor struct {
@@ -87,12 +85,15 @@ func deskAnswer(t *testing.T, addr string, answers [][]string) (listed []byte, e
 	return nil, fmt.Errorf("no question reached the desk")
 }
 
-// deskCall calls the desk's API at addr with the tests' token.
+// deskCall calls the desk's API at addr, paired (deskClient).
 func deskCall(addr, method, path string, body any) ([]byte, error) {
+	c, err := deskClient(addr)
+	if err != nil {
+		return nil, err
+	}
 	b, _ := json.Marshal(body)
 	req, _ := http.NewRequest(method, "http://"+addr+path, bytes.NewReader(b))
-	req.Header.Set("Authorization", "Bearer "+liveDeskToken)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +133,8 @@ func TestWatchedFormAnsweredAtTheDesk(t *testing.T) {
 			}
 			forms := &stalledEditor{}
 			r := harness.Start(t, c.agent, harness.Options{ModelURL: m.URL, Wrap: harness.Askbridge(askbridge(t), flags...),
-				Env: []string{"ASKBRIDGE_DESK_TOKEN=" + liveDeskToken}, Client: forms.client()})
+				TTY: true, Client: forms.client()})
+			deskScreens.Store(addr, r.Terminal)
 			type deskResult struct {
 				listed []byte
 				err    error

@@ -25,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -98,12 +99,13 @@ func run(ctx context.Context, bin string, relaybench []string) error {
 // hubProc is the hub's process and its page.
 type hubProc struct {
 	cmd  *exec.Cmd
-	page string // http://127.0.0.1:PORT/?token=…
+	page string       // http://localhost:PORT/
+	http *http.Client // paired with the hub's page
 }
 
 func startHub(ctx context.Context, bin, dir, sock string) (*hubProc, error) {
 	cmd := exec.Command(bin, "hub", "--listen", "127.0.0.1:0", "--log-level", "warn")
-	cmd.Env = append(os.Environ(), hub.SocketEnv+"="+sock, hub.TokenEnv+"=hubbench-token-0123456789",
+	cmd.Env = append(os.Environ(), hub.SocketEnv+"="+sock,
 		"XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_STATE_HOME="+filepath.Join(dir, "state"))
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -125,6 +127,16 @@ func startHub(ctx context.Context, bin, dir, sock string) (*hubProc, error) {
 	}()
 	select {
 	case h.page = <-found:
+		// Paired as the user would: a code from `askbridge hub pair`'s
+		// socket request, traded at the page.
+		code, err := hub.NewCode(ctx, sock)
+		if err == nil {
+			h.http, err = desk.Pair(ctx, h.page, code.Code, false)
+		}
+		if err != nil {
+			h.stop()
+			return nil, err
+		}
 		return h, nil
 	case <-time.After(20 * time.Second):
 	case <-ctx.Done():
@@ -135,11 +147,11 @@ func startHub(ctx context.Context, bin, dir, sock string) (*hubProc, error) {
 
 // waitPending polls the hub's GET /question until it lists n sets.
 func (h *hubProc) waitPending(ctx context.Context, n int) error {
-	u := strings.Replace(h.page, "/?token=", "/question?token=", 1)
+	u := h.page + "question"
 	var got int
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := h.http.Do(req)
 		if err != nil {
 			continue
 		}

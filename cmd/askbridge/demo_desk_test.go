@@ -11,11 +11,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/pty"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -29,6 +33,7 @@ type demoProc struct {
 	out    *lockedBuffer
 	stderr chan string // its lines
 	done   chan error
+	tty    *lockedBuffer // its terminal, with --desk (the pairing code)
 }
 
 func startDemo(t *testing.T, env []string, args ...string) *demoProc {
@@ -43,7 +48,17 @@ func startDemo(t *testing.T, env []string, args ...string) *demoProc {
 	require.NoError(t, err)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
+	if slices.Contains(args, "--desk") {
+		term, err := pty.Start(cmd)
+		if err != nil {
+			t.Skip("no pseudo-terminal here for the desk's pairing code:", err)
+		}
+		t.Cleanup(func() { term.Close() })
+		d.tty = &lockedBuffer{}
+		go io.Copy(d.tty, term)
+	} else {
+		require.NoError(t, cmd.Start())
+	}
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
@@ -80,13 +95,20 @@ func TestDemoWithADeskAnsweredThere(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, deskURL, "the demo says where its desk is")
-	base, token, ok := strings.Cut(deskURL, "/?token=")
-	require.True(t, ok, deskURL)
+	base, _, _ := strings.Cut(deskURL, " ")
+	base = strings.TrimSuffix(base, "/")
+	var code []string
+	for deadline := time.Now().Add(10 * time.Second); code == nil; time.Sleep(20 * time.Millisecond) {
+		require.True(t, time.Now().Before(deadline), "no pairing code on the demo's terminal: %q", d.tty.String())
+		code = regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`).FindStringSubmatch(d.tty.String())
+	}
+	client, err := desk.Pair(t.Context(), base, code[1], false)
+	require.NoError(t, err)
+	client.Timeout = 5 * time.Second
 	call := func(method, path, body string, out any) {
 		req, err := http.NewRequest(method, base+path, strings.NewReader(body))
 		require.NoError(t, err)
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
+		resp, err := client.Do(req)
 		require.NoError(t, err)
 		defer resp.Body.Close()
 		require.Equal(t, http.StatusOK, resp.StatusCode, "%s %s", method, path)
@@ -101,7 +123,9 @@ func TestDemoWithADeskAnsweredThere(t *testing.T) {
 	assert.True(t, ok2)
 	d.wait(t)
 	out := d.out.String()
-	assert.Contains(t, out, "(settled elsewhere)", "the terminal's prompt was withdrawn")
+	// The prompt is on the terminal now that the demo has one (where the
+	// desk's pairing code is).
+	assert.Contains(t, out+d.tty.String(), "(settled elsewhere)", "the terminal's prompt was withdrawn")
 	assert.Contains(t, out, "Which database should the service use? → SQLite")
 	assert.Contains(t, out, "Which features do you want from day one? → Auth, Metrics")
 	assert.Contains(t, out, "→ my-svc")

@@ -5,25 +5,26 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"time"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/permission"
 )
-
-// deskTokenEnv sets the desk's token; unset, the desk makes a random one.
-const deskTokenEnv = "ASKBRIDGE_DESK_TOKEN"
 
 // startDesk serves the answer desk when --desk asks for it (nil when not)
 // and tells the user where: on stderr, and in --log-file too, where a user
 // whose editor hides askbridge's stderr looks.
+//
+// Its pairing codes go to askbridge's controlling terminal only (deskTTY),
+// never to stderr or the log: those are the editor's log, which the agent
+// reads. An askbridge with no terminal (an editor started from the
+// desktop) shows no code, and its desk pairs no browser: the hub is the
+// page for it (docs/security.md).
 func startDesk(opts *proxyOptions, board *permission.Board, logger *slog.Logger, stderr io.Writer) (*desk.Server, error) {
 	if opts.desk == "" {
 		return nil, nil
-	}
-	token := os.Getenv(deskTokenEnv)
-	if err := desk.CheckToken(token); err != nil {
-		return nil, fmt.Errorf("%s: %w", deskTokenEnv, err)
 	}
 	if opts.publicURL != "" {
 		// The key of the notifications' answer buttons: it lives in this
@@ -31,7 +32,8 @@ func startDesk(opts *proxyOptions, board *permission.Board, logger *slog.Logger,
 		// redeems.
 		opts.taps = answertoken.New()
 	}
-	d, err := desk.Listen(opts.desk, board, desk.Options{Token: token, Origin: opts.deskOrigin, AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom,
+	devices := pairing.Memory()
+	d, err := desk.Listen(opts.desk, board, desk.Options{Devices: devices, ShowCode: showOnTTY, Origin: opts.deskOrigin, AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom,
 		Taps: opts.taps, PublicURL: opts.publicURL, Logger: logger})
 	if err != nil {
 		return nil, err
@@ -39,9 +41,29 @@ func startDesk(opts *proxyOptions, board *permission.Board, logger *slog.Logger,
 	if opts.deskAllowRemoteHTTP {
 		warnDeskClearText(stderr, opts.desk)
 	}
-	fmt.Fprintf(stderr, "askbridge: desk at %s\n", d.URL())
+	code, expires := devices.NewCode()
+	where := " (its pairing code is on askbridge's terminal)"
+	if showOnTTY(code, d.PairURL(code), expires) == "" {
+		where = " (askbridge has no terminal to show a pairing code on: use askbridge hub)"
+	}
+	fmt.Fprintf(stderr, "askbridge: desk at %s%s\n", d.URL(), where)
 	if opts.logFile != "" {
-		logger.Info("askbridge: desk at " + d.URL())
+		logger.Info("askbridge: desk at " + d.URL() + where)
 	}
 	return d, nil
+}
+
+// showOnTTY writes a pairing code to askbridge's controlling terminal,
+// which the agent can write to but not read back what is shown, and says
+// where ("" with no terminal).
+func showOnTTY(code, link string, expires time.Time) string {
+	tty, err := os.OpenFile(deskTTY, os.O_WRONLY, 0)
+	if err != nil {
+		return ""
+	}
+	defer tty.Close()
+	if _, err := fmt.Fprintf(tty, "\r\naskbridge: desk pairing code %s (once, until %s): %s\r\n", code, expires.Local().Format("15:04:05"), link); err != nil {
+		return ""
+	}
+	return "askbridge's terminal"
 }

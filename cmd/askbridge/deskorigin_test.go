@@ -19,14 +19,13 @@ import (
 // from, as the hub does, so its page names them instead of a session id.
 func TestDeskNamesItsAgentAndFolder(t *testing.T) {
 	logFile := filepath.Join(t.TempDir(), "askbridge.log")
-	t.Setenv("ASKBRIDGE_DESK_TOKEN", "a-token-of-sixteen+")
 	c := startClient(t, "--hub", "off", "--desk", "127.0.0.1:0", "--log-file", logFile)
 	dir := t.TempDir()
 	s := c.hubSetup(dir)
 	c.prompt(s, "_askbridge/ask", map[string]any{"questions": []any{question("Which database?", "Database", false, "Postgres", "SQLite")}})
 	c.permissionRequest()
 
-	url := regexp.MustCompile(`desk at (http://127\.0\.0\.1:\d+/)\?token=`)
+	url := regexp.MustCompile(`desk at (http://localhost:\d+/)`)
 	var m []string
 	for deadline := time.Now().Add(20 * time.Second); m == nil; time.Sleep(20 * time.Millisecond) {
 		require.True(t, time.Now().Before(deadline), "the desk URL never reached the log file")
@@ -34,8 +33,7 @@ func TestDeskNamesItsAgentAndFolder(t *testing.T) {
 		m = url.FindStringSubmatch(string(b))
 	}
 	req, _ := http.NewRequest("GET", m[1]+"question", nil)
-	req.Header.Set("Authorization", "Bearer a-token-of-sixteen+")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.deskClient(m[1]).Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	var sets []struct {

@@ -6,15 +6,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/pty"
 )
 
 // client is a fake ACP client driving the built askbridge binary, which
@@ -25,7 +31,8 @@ type client struct {
 	in    io.WriteCloser
 	lines chan map[string]any
 	seq   int
-	watch *schemaWatch // askbridge's own lines, checked against the ACP schema
+	watch *schemaWatch  // askbridge's own lines, checked against the ACP schema
+	tty   *lockedBuffer // askbridge's terminal, with --desk (its pairing code)
 }
 
 func startClient(t *testing.T, flags ...string) *client {
@@ -40,8 +47,19 @@ func startClient(t *testing.T, flags ...string) *client {
 	require.NoError(t, err)
 	out, err := cmd.StdoutPipe()
 	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
 	c := &client{t: t, cmd: cmd, in: in, lines: make(chan map[string]any, 256), watch: watch}
+	if slices.Contains(flags, "--desk") {
+		// A terminal of its own, where the desk shows its pairing code.
+		term, err := pty.Start(cmd)
+		if err != nil {
+			t.Skip("no pseudo-terminal here for the desk's pairing code:", err)
+		}
+		t.Cleanup(func() { term.Close() })
+		c.tty = &lockedBuffer{}
+		go io.Copy(c.tty, term)
+	} else {
+		require.NoError(t, cmd.Start())
+	}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(nil, 1<<26)
@@ -254,4 +272,21 @@ func TestE2EUsageWithoutAnAgent(t *testing.T) {
 	require.ErrorAs(t, err, &ee)
 	assert.Equal(t, 2, ee.ExitCode())
 	assert.Contains(t, string(out), "Usage:")
+}
+
+// deskClient pairs with the desk at base using the code askbridge showed
+// on its terminal, as the user would, letting the device approve without a
+// passkey (the user's opt-in).
+func (c *client) deskClient(base string) *http.Client {
+	c.t.Helper()
+	re := regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`)
+	var m []string
+	for deadline := time.Now().Add(20 * time.Second); m == nil; time.Sleep(20 * time.Millisecond) {
+		require.True(c.t, time.Now().Before(deadline), "no pairing code on askbridge's terminal: %s", c.tty.String())
+		m = re.FindStringSubmatch(c.tty.String())
+	}
+	hc, err := desk.Pair(c.t.Context(), base, m[1], true)
+	require.NoError(c.t, err)
+	hc.Timeout = 10 * time.Second
+	return hc
 }

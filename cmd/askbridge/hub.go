@@ -25,6 +25,7 @@ func init() {
 
 const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--tls-cert FILE --tls-key FILE | --allow-remote-http] [--qr]
                      [--notify] [--notify-url URL] [--on-question CMD] [--public-url URL]
+       askbridge hub pair | devices | revoke ID
 
 One inbox for every agent: every askbridge of this user reports its
 questions to the hub (unless run with --hub off), and the hub's page, the
@@ -32,17 +33,21 @@ desk's, shows and answers them all, each with its agent and folder.
 
 The askbridges find the hub on a Unix socket: $ASKBRIDGE_HUB, else
 $XDG_RUNTIME_DIR/askbridge/hub.sock, else askbridge-UID/hub.sock in the
-temporary folder. The page's token is $ASKBRIDGE_HUB_TOKEN (16 characters
-at least), else one kept in the config folder (askbridge/hub-token), so
-the printed address stays the same across restarts.
+temporary folder.
+
+A browser uses the page once paired: the hub shows a pairing code on its
+own terminal (a link and, with --qr, a QR code too), good once for 5
+minutes; askbridge hub pair prints a new one, askbridge hub devices lists
+the paired devices and askbridge hub revoke ID unpairs one. Approving an
+agent's tool call at the page takes the device's passkey (docs/security.md).
 
 For a phone on the same tailnet or LAN, --listen beyond loopback (e.g.
 0.0.0.0:7683, or the tailnet address) serves the page over HTTPS with
 --tls-cert and --tls-key (e.g. from tailscale cert), or over plain HTTP
 with --allow-remote-http on a network that is already encrypted, with a
-warning at every start that the token travels in clear text. The hub then
-prints a QR code of the page's address with its token for the phone's
-camera; --qr prints it anyway (--public-url's address when given).
+warning at every start that sessions travel in clear text. On its terminal
+the hub then prints a QR code of the pairing link for the phone's camera;
+--qr prints it anyway (--public-url's address when given).
 
 The notifier flags are the proxy's, set here once for every agent.
 --print-unit prints a systemd user unit (a launchd agent on macOS) that
@@ -54,6 +59,11 @@ const defaultHubListen = "127.0.0.1:7683"
 
 // runHub is `askbridge hub`.
 func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if sub := hubDeviceCommand(args[0]); sub != nil {
+			return sub(args[1:], stdout, stderr)
+		}
+	}
 	fs := flag.NewFlagSet("askbridge hub", flag.ContinueOnError)
 	var where hubListen
 	where.flags(fs)
@@ -101,7 +111,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if notifyOpts.publicURL != "" {
 		notifyOpts.taps = answertoken.New()
 	}
-	token, err := hub.Token()
+	devices, err := openDevices()
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)
 		return 2
@@ -131,7 +141,8 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	board := permission.NewBoard()
 	h := hub.New(board, logger)
 	keepHistory(h, logger)
-	page := desk.New(ln, board, desk.Options{Token: token, Logger: logger, Origin: h.Origin,
+	show := &codeShower{stderr: stderr, terminal: writesToTerminal(stderr), qr: remote || where.qr, publicURL: notifyOpts.publicURL, logger: logger}
+	page := desk.New(ln, board, desk.Options{Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
 		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances},
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
 		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig)})
@@ -143,11 +154,10 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer notifier.Close()
+	h.Pair(hub.Pairing{Devices: devices, URL: page.PairURL, Allow: mayPair})
 	fmt.Fprintf(stderr, "askbridge: hub at %s\n", page.URL())
 	defer keepHubWhere(path, page.URL())()
-	if remote || where.qr {
-		where.printQR(stderr, page, notifyOpts.publicURL, logger)
-	}
+	show.atStart(page, devices)
 	logger.Info("hub: askbridges report on " + path)
 	h.Serve(ctx, sock)
 	return 0

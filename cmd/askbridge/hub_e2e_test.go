@@ -10,32 +10,34 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-const hubTestToken = "hub-test-token-0123456789"
-
 // hubProc is a running `askbridge hub`.
 type hubProc struct {
-	t   *testing.T
-	cmd *exec.Cmd
-	url string // http://127.0.0.1:PORT
+	t    *testing.T
+	cmd  *exec.Cmd
+	sock string
+	url  string       // http://localhost:PORT
+	page *http.Client // paired with the page (pair)
 }
 
 func startHubProc(t *testing.T, sock string, args ...string) *hubProc {
 	cmd := exec.Command(askbridgeBin, append([]string{"hub", "--listen", "127.0.0.1:0"}, args...)...)
-	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock, "ASKBRIDGE_HUB_TOKEN="+hubTestToken, "GORACE=atexit_sleep_ms=0",
+	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock, "GORACE=atexit_sleep_ms=0",
 		"XDG_STATE_HOME="+filepath.Join(filepath.Dir(sock), "state")) // the history beside the socket
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
-	h := &hubProc{t: t, cmd: cmd}
+	h := &hubProc{t: t, cmd: cmd, sock: sock}
 	t.Cleanup(h.kill)
 	found := make(chan string, 1)
 	go func() {
@@ -48,12 +50,29 @@ func startHubProc(t *testing.T, sock string, args ...string) *hubProc {
 	}()
 	select {
 	case u := <-found:
-		require.Contains(t, u, "/?token="+hubTestToken)
-		h.url = strings.TrimSuffix(u, "/?token="+hubTestToken)
+		require.Regexp(t, `^http://localhost:\d+/$`, u, "localhost, the name a passkey takes, and no secret")
+		h.url = strings.TrimSuffix(u, "/")
 	case <-time.After(15 * time.Second):
 		t.Fatal("the hub did not say where it is")
 	}
 	return h
+}
+
+// pair pairs the test with the hub's page as the user does: a code from
+// `askbridge hub pair`, traded at the page (approve: the opt-in to approve
+// without a passkey).
+func (h *hubProc) pair(approve bool) *http.Client {
+	h.t.Helper()
+	cmd := exec.Command(askbridgeBin, "hub", "pair")
+	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+h.sock)
+	out, err := cmd.CombinedOutput()
+	require.NoError(h.t, err, string(out))
+	code := regexp.MustCompile(`Pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`).FindStringSubmatch(string(out))
+	require.NotNil(h.t, code, string(out))
+	c, err := desk.Pair(h.t.Context(), h.url, code[1], approve)
+	require.NoError(h.t, err)
+	c.Timeout = 5 * time.Second
+	return c
 }
 
 func (h *hubProc) kill() {
@@ -69,9 +88,10 @@ func (h *hubProc) do(method, path, body string, out any) {
 	h.t.Helper()
 	req, err := http.NewRequest(method, h.url+path, strings.NewReader(body))
 	require.NoError(h.t, err)
-	req.Header.Set("Authorization", "Bearer "+hubTestToken)
-	c := http.Client{Timeout: 5 * time.Second}
-	resp, err := c.Do(req)
+	if h.page == nil {
+		h.page = h.pair(true)
+	}
+	resp, err := h.page.Do(req)
 	require.NoError(h.t, err)
 	defer resp.Body.Close()
 	require.Equal(h.t, http.StatusOK, resp.StatusCode, "%s %s", method, path)

@@ -15,11 +15,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"golang.org/x/term"
-
-	"github.com/askbridge/askbridge/internal/desk"
-	"github.com/askbridge/askbridge/internal/qr"
 )
 
 // hubListen are the hub's flags about where its page listens and how a
@@ -33,8 +28,8 @@ func (l *hubListen) flags(fs *flag.FlagSet) {
 	fs.StringVar(&l.addr, "listen", defaultHubListen, "serve the hub's page and API on this address (127.0.0.1:0 picks a port); beyond loopback only with --tls-cert and --tls-key, or --allow-remote-http")
 	fs.StringVar(&l.certFile, "tls-cert", "", "serve the page over HTTPS with this PEM `file` of a certificate (and its chain), with --tls-key; e.g. from tailscale cert")
 	fs.StringVar(&l.keyFile, "tls-key", "", "the PEM `file` of --tls-cert's private key")
-	fs.BoolVar(&l.allowHTTP, "allow-remote-http", false, "let --listen go beyond loopback without TLS, on a network that is already encrypted (a tailnet, WireGuard): the token then travels in clear text")
-	fs.BoolVar(&l.qr, "qr", false, "print a QR code of the page's address with its token (--public-url's when given) for a phone; printed anyway when --listen goes beyond loopback")
+	fs.BoolVar(&l.allowHTTP, "allow-remote-http", false, "let --listen go beyond loopback without TLS, on a network that is already encrypted (a tailnet, WireGuard): sessions then travel in clear text, and no passkey works")
+	fs.BoolVar(&l.qr, "qr", false, "print a QR code of the pairing link (--public-url's address when given) for a phone, on the hub's terminal only; printed anyway when --listen goes beyond loopback")
 }
 
 // check validates the flags before anything binds. It says whether the
@@ -118,10 +113,10 @@ func hasCertificate(data []byte) bool {
 	}
 }
 
-// warnClearText says, at every start and whatever --log-level, that the
-// token crosses the network unencrypted.
+// warnClearText says, at every start and whatever --log-level, that
+// sessions cross the network unencrypted.
 func warnClearText(stderr io.Writer, addr string) {
-	slog.New(slog.NewTextHandler(stderr, nil)).Warn("hub: --allow-remote-http: the page is served beyond loopback over plain HTTP; its token travels in clear text, and whoever reads this network's traffic can answer your agents' questions: use it only on a network that is already encrypted (a tailnet, WireGuard), else --tls-cert and --tls-key", "listen", addr)
+	slog.New(slog.NewTextHandler(stderr, nil)).Warn("hub: --allow-remote-http: the page is served beyond loopback over plain HTTP; pairing codes and sessions travel in clear text, whoever reads this network's traffic can answer your agents' questions, and no browser makes a passkey for plain HTTP: use it only on a network that is already encrypted (a tailnet, WireGuard), else --tls-cert and --tls-key", "listen", addr)
 }
 
 // pageAddr is the host:port to print for a page listening on ln when its
@@ -181,24 +176,6 @@ func certHost(leaf *x509.Certificate) string {
 		}
 	}
 	return ""
-}
-
-// printQR prints a QR code of the page's address with its token on
-// stderr, for a phone's camera: --public-url's when given, else the
-// page's. Colors when stderr is a terminal that takes them (qrColor).
-func (l *hubListen) printQR(stderr io.Writer, page *desk.Server, publicURL string, logger *slog.Logger) {
-	address := page.URL()
-	if publicURL != "" {
-		address = strings.TrimSuffix(publicURL, "/") + "/?token=" + page.Token()
-	}
-	modules, err := qr.Modules(address)
-	if err != nil {
-		logger.Warn("hub: no QR code of the page's address", "err", err)
-		return
-	}
-	f, ok := stderr.(*os.File)
-	color := qrColor(ok && term.IsTerminal(int(f.Fd())), os.Getenv)
-	fmt.Fprintf(stderr, "askbridge: scan to open the hub on a phone: %s\n%s", address, qr.Terminal(modules, color))
 }
 
 // qrColor says whether the QR code gets its ANSI colors: on a terminal,

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,8 +17,6 @@ import (
 
 	"github.com/askbridge/askbridge/conformance"
 )
-
-const replayDeskToken = "replay-desk-token-0123"
 
 // A session whose questions were answered at the desk (a step, then its
 // follow-up with typed text), rejected at the desk, and answered in the
@@ -29,9 +28,9 @@ func TestDeskAnsweredRecordingReplays(t *testing.T) {
 	dir := t.TempDir()
 	rec, logFile := filepath.Join(dir, "session.jsonl"), filepath.Join(dir, "askbridge.log")
 	fixture := filepath.Join(dir, "desk-answered.txtar")
-	t.Setenv("ASKBRIDGE_DESK_TOKEN", replayDeskToken)
 	c := startClient(t, "--record", rec, "--desk", "127.0.0.1:0", "--log-file", logFile)
 	desk := deskBase(t, logFile)
+	pairDesk(t, c, desk)
 	s := c.setup()
 
 	db := question("Which database?", "Database", false, "Postgres", "SQLite")
@@ -88,7 +87,7 @@ func TestDeskAnsweredRecordingReplays(t *testing.T) {
 
 // deskBase is the desk's address, from where askbridge wrote it.
 func deskBase(t *testing.T, logFile string) string {
-	url := regexp.MustCompile(`desk at (http://127\.0\.0\.1:\d+/)\?token=`)
+	url := regexp.MustCompile(`desk at (http://localhost:\d+/)`)
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		require.True(t, time.Now().Before(deadline), "the desk URL never reached the log file")
 		b, _ := os.ReadFile(logFile)
@@ -121,11 +120,21 @@ func deskDo(t *testing.T, method, url, body string) []byte {
 	t.Helper()
 	req, err := http.NewRequest(method, url, bytes.NewReader([]byte(body)))
 	require.NoError(t, err)
-	req.Header.Set("Authorization", "Bearer "+replayDeskToken)
-	resp, err := (&http.Client{Timeout: 10 * time.Second}).Do(req)
+	hc, ok := deskClients.Load(t)
+	require.True(t, ok, "pair with the desk first (pairDesk)")
+	resp, err := hc.(*http.Client).Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	require.Equal(t, http.StatusOK, resp.StatusCode, "%s %s: %s", method, url, b)
 	return b
+}
+
+// deskClients are the tests' paired clients of their desks.
+var deskClients sync.Map // *testing.T -> *http.Client
+
+// pairDesk pairs t's requests (deskDo) with c's desk at base.
+func pairDesk(t *testing.T, c *client, base string) {
+	deskClients.Store(t, c.deskClient(base))
+	t.Cleanup(func() { deskClients.Delete(t) })
 }

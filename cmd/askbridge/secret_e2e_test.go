@@ -53,7 +53,6 @@ func TestE2ESecretAnswerReachesOnlyTheAgent(t *testing.T) {
 		mu.Unlock()
 	}))
 	defer webhook.Close()
-	t.Setenv("ASKBRIDGE_DESK_TOKEN", replayDeskToken)
 	t.Setenv("ASKBRIDGE_E2E_CURSOR", "1")
 	// The hook also prints the event: askbridge logs a hook's output at
 	// debug level.
@@ -61,6 +60,7 @@ func TestE2ESecretAnswerReachesOnlyTheAgent(t *testing.T) {
 	c := startClient(t, "--desk", "127.0.0.1:0", "--on-question", hook, "--notify-url", webhook.URL+"/topic",
 		"--record", rec, "--log-file", logFile, "--log-level", "debug")
 	desk := deskBase(t, logFile)
+	pairDesk(t, c, desk)
 	s := c.setup()
 
 	turn := c.prompt(s, "elicitation/create", codexSecretForm(s, "call_token_1"))

@@ -1,6 +1,7 @@
 package desk
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -11,7 +12,8 @@ import (
 // answer checks answers against the questions set id asks now and gives
 // them to the board; it writes the response. A set whose picks bring
 // follow-ups stays pending with those as its questions (the next step).
-func (s *Server) answer(w http.ResponseWriter, id, session string, step *int, answers [][]string, opencode bool) {
+// An approval takes the user's presence too (assertion, presence.go).
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, id, session string, step *int, answers [][]string, opencode bool, assertion json.RawMessage) {
 	p, ok := s.board.Get(id)
 	if !ok || (session != "" && p.SessionID != session) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no question %q", id))
@@ -33,6 +35,15 @@ func (s *Server) answer(w http.ResponseWriter, id, session string, step *int, an
 	if problem != "" {
 		writeError(w, http.StatusBadRequest, problem)
 		return
+	}
+	// The hub's inbox socket vouches for its caller and decides itself
+	// whether it takes approvals (LocalHandler); every other caller shows
+	// the user's presence.
+	if p.Kind == permission.KindApproval && !Local(r) {
+		if err := s.present(r, id, p.Step, answers, assertion); err != nil {
+			refuse(w, http.StatusForbidden, err.Error())
+			return
+		}
 	}
 	done, err := s.board.Progress(id, p.Step, picked)
 	if err != nil {

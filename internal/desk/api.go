@@ -139,12 +139,14 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Answers [][]string `json:"answers"`
 		Step    *int       `json:"step"`
+		// Assertion: the passkey's, which an approval needs (presence.go).
+		Assertion json.RawMessage `json:"assertion"`
 	}
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s.answer(w, r.PathValue("id"), "", body.Step, body.Answers, true)
+	s.answer(w, r, r.PathValue("id"), "", body.Step, body.Answers, true, body.Assertion)
 }
 
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
@@ -165,6 +167,7 @@ func (s *Server) taskAnswer(w http.ResponseWriter, r *http.Request) {
 		QuestionID string          `json:"question_id"`
 		Answer     json.RawMessage `json:"answer"`
 		Step       *int            `json:"step"`
+		Assertion  json.RawMessage `json:"assertion"`
 	}
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -184,7 +187,7 @@ func (s *Server) taskAnswer(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no session %q", body.SessionID))
 		return
 	}
-	s.answer(w, body.QuestionID, body.SessionID, body.Step, [][]string{list}, false)
+	s.answer(w, r, body.QuestionID, body.SessionID, body.Step, [][]string{list}, false, body.Assertion)
 }
 
 // sessions: the sessions that asked, oldest first, for the page to load

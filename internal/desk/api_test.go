@@ -18,17 +18,11 @@ import (
 func newDesk(t *testing.T, opts Options) (*Server, *permission.Board) {
 	t.Helper()
 	board := permission.NewBoard()
-	if opts.Token == "" {
-		opts.Token = testToken
-	}
 	s, err := Listen("127.0.0.1:0", board, opts)
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	return s, board
 }
-
-// testToken is the desk token of the tests.
-const testToken = "secret-test-token"
 
 func (s *Server) base() string { return "http://" + s.ln.Addr().String() }
 
@@ -40,7 +34,7 @@ func do(t *testing.T, s *Server, method, path, body string, hdr map[string]strin
 	}
 	req, err := http.NewRequest(method, s.base()+path, rd)
 	require.NoError(t, err)
-	req.Header.Set("Authorization", "Bearer "+testToken)
+	sign(t, s, req)
 	for k, v := range hdr {
 		if v == "" {
 			req.Header.Del(k)
@@ -139,21 +133,21 @@ func TestSecurity(t *testing.T) {
 		hdr  map[string]string
 		code int
 	}{
-		{"no token", "/question", map[string]string{"Authorization": ""}, 401},
-		{"wrong token", "/question", map[string]string{"Authorization": "Bearer guess"}, 401},
-		{"token in the query", "/question?token=" + testToken, map[string]string{"Authorization": ""}, 200},
-		{"a cookie is no credential", "/question", map[string]string{"Authorization": "", "Cookie": "askbridge_desk=" + testToken}, 401},
+		{"no session", "/question", map[string]string{"Cookie": "", KeyHeader: ""}, 401},
+		{"the cookie alone", "/question", map[string]string{KeyHeader: ""}, 401},
+		{"the key alone", "/question", map[string]string{"Cookie": ""}, 401},
+		{"a wrong key", "/question", map[string]string{KeyHeader: "guess"}, 401},
 		{"foreign origin", "/question", map[string]string{"Origin": "http://evil.example"}, 403},
 		{"rebinding host", "/question", map[string]string{"Host": "evil.example"}, 403},
-		{"the page holds no data and needs no token", "/", map[string]string{"Authorization": ""}, 200},
-		{"its script", "/app.js", map[string]string{"Authorization": ""}, 200},
-		{"its groups' script", "/groups.js", map[string]string{"Authorization": ""}, 200},
-		{"page with token", "/?token=" + testToken, map[string]string{"Authorization": ""}, 200},
-		{"no other file without token", "/index.html", map[string]string{"Authorization": ""}, 401},
-		{"page on a rebinding host", "/", map[string]string{"Host": "evil.example", "Authorization": ""}, 403},
+		{"the page holds no data and needs no session", "/", map[string]string{"Cookie": "", KeyHeader: ""}, 200},
+		{"its script", "/app.js", map[string]string{"Cookie": "", KeyHeader: ""}, 200},
+		{"its groups' script", "/groups.js", map[string]string{"Cookie": "", KeyHeader: ""}, 200},
+		{"its pairing script", "/pair.js", map[string]string{"Cookie": "", KeyHeader: ""}, 200},
+		{"no other file without a session", "/index.html", map[string]string{"Cookie": "", KeyHeader: ""}, 401},
+		{"page on a rebinding host", "/", map[string]string{"Host": "evil.example", "Cookie": "", KeyHeader: ""}, 403},
 	} {
 		req, _ := http.NewRequest("GET", s.base()+tt.path, nil)
-		req.Header.Set("Authorization", "Bearer "+testToken)
+		sign(t, s, req)
 		for k, v := range tt.hdr {
 			if k == "Host" {
 				req.Host = v
@@ -175,7 +169,7 @@ func TestSecurity(t *testing.T) {
 	remote, err := Listen("0.0.0.0:0", permission.NewBoard(), Options{AllowRemote: true})
 	require.NoError(t, err)
 	remote.Close()
-	assert.Contains(t, s.URL(), "/?token="+testToken)
+	assert.Regexp(t, `^http://localhost:\d+/$`, s.URL(), "served as localhost, the name a passkey takes, with no secret")
 }
 
 func TestEventsStreamQuestionLifecycle(t *testing.T) {
@@ -183,7 +177,7 @@ func TestEventsStreamQuestionLifecycle(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", s.base()+"/event", nil)
-	req.Header.Set("Authorization", "Bearer "+testToken)
+	sign(t, s, req)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()

@@ -40,11 +40,22 @@ func TestDeskListsAndAnswersAnApproval(t *testing.T) {
 	require.NotNil(t, list[0].Questions[0].Custom)
 	assert.False(t, *list[0].Questions[0].Custom, "no Other for an approval")
 
-	code, _ = do(t, s, http.MethodPost, "/question/"+tk.ID+"/reply", `{"answers":[["yes please"]]}`, nil)
+	// A device the user let approve without a passkey (the weaker opt-in).
+	_, optIn, err := s.Devices().Add("old laptop", "", nil, nil, true)
+	require.NoError(t, err)
+	code, _ = do(t, s, http.MethodPost, "/question/"+tk.ID+"/reply", `{"answers":[["yes please"]]}`, authHeaders(s, optIn))
 	assert.Equal(t, http.StatusBadRequest, code, "typed text is no option of the agent's")
-	code, _ = do(t, s, http.MethodPost, "/question/"+tk.ID+"/reply", `{"answers":[["Allow once"]]}`, nil)
+	code, _ = do(t, s, http.MethodPost, "/question/"+tk.ID+"/reply", `{"answers":[["Allow once"]]}`, authHeaders(s, optIn))
 	require.Equal(t, http.StatusOK, code)
 	<-tk.Done()
 	assert.Equal(t, []string{"Allow once"}, tk.Result().Answers[0].Answer.Labels)
 	assert.Equal(t, permission.SourceDesk, tk.Result().Source)
+}
+
+// openApproval puts an approval of "rm -rf build" on board.
+func openApproval(board *permission.Board) *permission.Ticket {
+	a := &permission.Approval{ToolCall: json.RawMessage(`{"toolCallId":"t1","kind":"execute","title":"rm -rf build","rawInput":{"command":"rm -rf build"}}`),
+		Options: []permission.ApprovalOption{{OptionID: "allow", Name: "Allow once", Kind: "allow_once"}, {OptionID: "reject", Name: "Reject", Kind: "reject_once"}}}
+	q := permission.Question{Header: "Approval: execute", Question: "rm -rf build", NoOther: true, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}
+	return board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Questions: []permission.Question{q}, Approval: a})
 }

@@ -31,11 +31,12 @@ import (
 func TestBrowserCountsDownAndHolds(t *testing.T) {
 	needBrowser(t)
 	const timeout = 15 * time.Second // room for a loaded machine to hold One and Two before it
-	b := newBridgedWith(t, "t0ken-for-the-deadlines", adapter.Options{QuestionTimeout: timeout})
+	b := newBridgedWith(t, adapter.Options{QuestionTimeout: timeout})
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", "e2e/deadline.mjs", b.desk.URL())
+	code, _ := b.desk.Devices().NewCode()
+	cmd := exec.CommandContext(ctx, "node", "e2e/deadline.mjs", b.desk.URL(), code)
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	cmd.Stderr = cmd.Stdout

@@ -22,7 +22,7 @@ import (
 // client that never answers, and drives the desk page in Chromium
 // (e2e/answer.mjs): a multi-select answered with the keyboard, agent text
 // shown as text, a second desk opened in the same browser, a reload that
-// keeps the history and the token, and a follow-up asked on the page. The
+// keeps the history and the session, and a follow-up asked on the page. The
 // agent must get every answer and the client's requests be withdrawn.
 //
 // A missing browser fails the test: `make test-browser` that passes while
@@ -30,8 +30,8 @@ import (
 // internal/desk/e2e/install.sh.
 func TestBrowserAnswersThroughThePage(t *testing.T) {
 	needBrowser(t)
-	b := newBridged(t, "t0ken-for-the-browser")
-	other, _ := newDesk(t, Options{Token: "token-of-the-other-desk"})
+	b := newBridged(t)
+	other, _ := newDesk(t, Options{})
 	b.send(b.fromAgent, `{"jsonrpc":"2.0","id":"ask-1","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which languages? <script>window.__xss=true</script>","header":"Langs","multiSelect":true,"options":[{"label":"Go","description":"<b>fast</b> builds"},{"label":"Rust"},{"label":"C"}]}]}}`)
 	perm := b.expect(b.toClient, "session/request_permission")
 
@@ -41,7 +41,9 @@ func TestBrowserAnswersThroughThePage(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", "e2e/answer.mjs", b.desk.URL(), other.URL(), shot)
+	codeA, _ := b.desk.Devices().NewCode()
+	codeB, _ := other.Devices().NewCode()
+	cmd := exec.CommandContext(ctx, "node", "e2e/answer.mjs", b.desk.URL(), codeA, other.URL(), codeB, shot)
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	cmd.Stderr = cmd.Stdout
@@ -100,13 +102,15 @@ func TestBrowserAnswersThroughThePage(t *testing.T) {
 	waited = true
 	text := out.String()
 	require.NoError(t, err, text)
-	assert.Contains(t, text, "ADDRESS "+strings.TrimSuffix(b.desk.URL(), "?token=t0ken-for-the-browser")+"\n", "the token leaves the address bar")
+	assert.Contains(t, text, "ADDRESS "+b.desk.URL()+"\n", "the pairing code leaves the address bar")
 	assert.Contains(t, text, "LEGEND LangsWhich languages? <script>window.__xss=true</script>", "agent text shows as text")
 	assert.Contains(t, text, "XSS false")
 	assert.Contains(t, text, "SCRIPTS 0")
 	assert.Contains(t, text, "HISTORY Round 1 (answered) Langs")
 	assert.Contains(t, text, "OTHER DESK Live")
-	assert.Contains(t, text, "COOKIES 0", "no desk leaves a cookie for every service on 127.0.0.1")
+	for _, d := range []*Server{b.desk, other} {
+		assert.Regexp(t, `COOKIES .*`+d.cookieName()+` httpOnly=true sameSite=Strict`, text, "a session cookie per desk, which the page cannot read")
+	}
 	assert.Contains(t, text, "RELOADED HISTORY Round 1 (answered) Langs", "the history survives a reload after a second desk was opened")
 	assert.Contains(t, text, "FOLLOWUP Follow-upProviderWhich provider?")
 	assert.Contains(t, text, "SO FAR Auth OAuthDB SQLite")

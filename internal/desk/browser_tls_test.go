@@ -24,7 +24,7 @@ import (
 // and Origin checks.
 func TestBrowserOverTLS(t *testing.T) {
 	needBrowser(t)
-	const token, host = "t0ken-for-the-browser", "laptop.tailnet.test"
+	const host = "laptop.tailnet.test"
 	certFile, keyFile, _ := testcert.Write(t)
 	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
 	require.NoError(t, err)
@@ -32,16 +32,17 @@ func TestBrowserOverTLS(t *testing.T) {
 	require.NoError(t, err)
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	board := permission.NewBoard()
-	s := New(ln, board, Options{Token: token, AllowRemote: true, Addr: host + ":" + port,
+	s := New(ln, board, Options{AllowRemote: true, Addr: host + ":" + port,
 		TLS: &tls.Config{Certificates: []tls.Certificate{cert}}})
 	defer s.Close()
 	tk := board.Open(permission.Request{SessionID: "s1", Round: 1, Questions: []permission.Question{{
 		Header: "Colour", Question: "Which colour?", Options: []permission.Option{{Label: "Red"}, {Label: "Blue"}}}}})
 
 	require.True(t, strings.HasPrefix(s.URL(), "https://"+host+":"), s.URL())
+	code, _ := s.Devices().NewCode()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, "node", "e2e/tls.mjs", s.URL(), host).CombinedOutput()
+	out, err := exec.CommandContext(ctx, "node", "e2e/tls.mjs", s.URL(), code, host).CombinedOutput()
 	require.NoError(t, err, string(out))
 	got := string(out)
 	assert.Contains(t, got, "ADDRESS https://"+host+":"+port+"/", "the page at the name, over https")

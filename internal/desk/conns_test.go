@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/askbridge/askbridge/internal/pairing"
 	"io"
 	"net"
 	"net/http"
@@ -34,11 +35,11 @@ func dialDesk(t *testing.T, s *Server) *rawConn {
 }
 
 // get sends a keep-alive GET and reads its response.
-func (c *rawConn) get(t *testing.T, path, token string) *http.Response {
+func (c *rawConn) get(t *testing.T, path string, sess map[string]string) *http.Response {
 	t.Helper()
 	auth := ""
-	if token != "" {
-		auth = "Authorization: Bearer " + token + "\r\n"
+	for k, v := range sess {
+		auth += k + ": " + v + "\r\n"
 	}
 	c.SetDeadline(time.Now().Add(5 * time.Second))
 	_, err := fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\n%s\r\n", path, c.RemoteAddr(), auth)
@@ -66,14 +67,14 @@ func (c *rawConn) closedWithin(d time.Duration) error {
 func TestIdleConnectionsAreClosed(t *testing.T) {
 	s, _ := newDesk(t, Options{IdleTimeout: 200 * time.Millisecond, RequestTimeout: 300 * time.Millisecond})
 	served := dialDesk(t, s)
-	assert.Equal(t, 200, served.get(t, "/question", testToken).StatusCode)
+	assert.Equal(t, 200, served.get(t, "/question", authHeaders(s, sessionOf(t, s))).StatusCode)
 	assert.NoError(t, served.closedWithin(3*time.Second), "a keep-alive connection after its request")
 
 	silent := dialDesk(t, s)
 	assert.NoError(t, silent.closedWithin(3*time.Second), "a connection that never sends a request")
 
 	slow := dialDesk(t, s)
-	fmt.Fprintf(slow, "POST /question/q1/reply HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\nContent-Length: 100\r\n\r\n{", testToken)
+	fmt.Fprintf(slow, "POST /question/q1/reply HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: %s=%s\r\nContent-Length: 100\r\n\r\n{", s.cookieName(), sessionOf(t, s).Cookie)
 	assert.NoError(t, slow.endedWithin(3*time.Second), "a request whose body never comes")
 }
 
@@ -99,20 +100,23 @@ func (c *rawConn) endedWithin(d time.Duration) error {
 
 func TestUnauthenticatedConnectionsAreClosed(t *testing.T) {
 	s, _ := newDesk(t, Options{}) // the default idle timeout is far longer than the test waits
-	for _, tt := range []struct{ name, path, token string }{
-		{"no token", "/question", ""},
-		{"wrong token", "/question", "wrong-token-wrong-token"},
-		{"unknown file without token", "/secret", ""},
+	for _, tt := range []struct {
+		name, path string
+		sess       map[string]string
+	}{
+		{"no session", "/question", nil},
+		{"wrong session", "/question", map[string]string{"Cookie": s.cookieName() + "=x.y", KeyHeader: "z"}},
+		{"unknown file without a session", "/secret", nil},
 	} {
 		c := dialDesk(t, s)
-		resp := c.get(t, tt.path, tt.token)
+		resp := c.get(t, tt.path, tt.sess)
 		assert.Equal(t, 401, resp.StatusCode, tt.name)
 		assert.True(t, resp.Close, tt.name+": Connection: close")
 		assert.NoError(t, c.closedWithin(2*time.Second), tt.name)
 	}
 	c := dialDesk(t, s)
-	assert.Equal(t, 200, c.get(t, "/question", testToken).StatusCode)
-	assert.Equal(t, 200, c.get(t, "/question", testToken).StatusCode, "an authorised connection is kept alive")
+	assert.Equal(t, 200, c.get(t, "/question", authHeaders(s, sessionOf(t, s))).StatusCode)
+	assert.Equal(t, 200, c.get(t, "/question", authHeaders(s, sessionOf(t, s))).StatusCode, "an authorised connection is kept alive")
 }
 
 // 300 idle connections that never authenticate do not lock the user out:
@@ -122,7 +126,7 @@ func TestUnauthenticatedConnectionsAreClosed(t *testing.T) {
 func TestStrangersCannotLockOutTheUser(t *testing.T) {
 	s, _ := newDesk(t, Options{})
 	held := dialDesk(t, s)
-	assert.Equal(t, 200, held.get(t, "/question", testToken).StatusCode)
+	assert.Equal(t, 200, held.get(t, "/question", authHeaders(s, sessionOf(t, s))).StatusCode)
 	for i := range 300 {
 		c := dialDesk(t, s)
 		if i%2 == 0 {
@@ -135,7 +139,7 @@ func TestStrangersCannotLockOutTheUser(t *testing.T) {
 	assert.Equal(t, 200, code)
 	assert.Less(t, time.Since(start), time.Second)
 	start = time.Now()
-	assert.Equal(t, 200, held.get(t, "/question", testToken).StatusCode, "the connection it held is still its own")
+	assert.Equal(t, 200, held.get(t, "/question", authHeaders(s, sessionOf(t, s))).StatusCode, "the connection it held is still its own")
 	assert.Less(t, time.Since(start), time.Second)
 }
 
@@ -146,7 +150,7 @@ func TestStrangersArePooled(t *testing.T) {
 	var mine []*rawConn
 	for range 4 {
 		c := dialDesk(t, s)
-		assert.Equal(t, 200, c.get(t, "/question", testToken).StatusCode)
+		assert.Equal(t, 200, c.get(t, "/question", authHeaders(s, sessionOf(t, s))).StatusCode)
 		mine = append(mine, c)
 	}
 	var strangers []*rawConn
@@ -156,11 +160,11 @@ func TestStrangersArePooled(t *testing.T) {
 	}
 	assert.NoError(t, strangers[0].closedWithin(time.Second), "the oldest stranger makes room")
 	for _, c := range mine {
-		assert.Equal(t, 200, c.get(t, "/question", testToken).StatusCode)
+		assert.Equal(t, 200, c.get(t, "/question", authHeaders(s, sessionOf(t, s))).StatusCode)
 	}
 	// A page fetched without credentials leaves its connection a stranger.
 	page := strangers[4]
-	resp := page.get(t, "/", "")
+	resp := page.get(t, "/", nil)
 	assert.Equal(t, 200, resp.StatusCode)
 	for range 4 {
 		dialDesk(t, s)
@@ -182,7 +186,10 @@ func TestHeadersComeWithinTwoSeconds(t *testing.T) {
 
 func tryGet(s *Server, path string) (int, error) {
 	req, _ := http.NewRequest("GET", s.base()+path, nil)
-	req.Header.Set("Authorization", "Bearer "+testToken)
+	sess, _ := testSessions.Load(s)
+	for k, v := range authHeaders(s, sess.(pairing.Session)) {
+		req.Header.Set(k, v)
+	}
 	req.Close = true
 	resp, err := (&http.Client{Timeout: 2 * time.Second}).Do(req)
 	if err != nil {
@@ -198,7 +205,8 @@ func TestEventStreamOutlivesTheRequestTimeout(t *testing.T) {
 	s, board := newDesk(t, Options{RequestTimeout: 150 * time.Millisecond, IdleTimeout: 150 * time.Millisecond})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", s.base()+"/event?token="+testToken, nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", s.base()+"/event", nil)
+	sign(t, s, req)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()

@@ -67,8 +67,8 @@ func TestHoldMovesTheDeadline(t *testing.T) {
 	case <-time.After(100 * time.Millisecond):
 	}
 
-	code, _ = do(t, s, "POST", "/question/"+tk.ID+"/hold", "", map[string]string{"Authorization": ""})
-	assert.Equal(t, 401, code, "the hold wants the token")
+	code, _ = do(t, s, "POST", "/question/"+tk.ID+"/hold", "", map[string]string{"Cookie": "", KeyHeader: ""})
+	assert.Equal(t, 401, code, "the hold wants a session")
 	code, body = do(t, s, "POST", "/question/nope/hold", "", nil)
 	assert.Equal(t, 404, code, body)
 	free := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}})
@@ -158,7 +158,7 @@ func TestATimeoutWhileAnsweringIsGone(t *testing.T) {
 // The real bridge times a set out; the agent hears that nobody answered,
 // and the desk refuses a late answer with 410 instead of dropping it.
 func TestTheBridgesTimeoutRefusesALateDeskAnswer(t *testing.T) {
-	b := newBridgedWith(t, testToken, adapter.Options{QuestionTimeout: 200 * time.Millisecond})
+	b := newBridgedWith(t, adapter.Options{QuestionTimeout: 200 * time.Millisecond})
 	b.send(b.fromAgent, compact(authAsk))
 	b.expect(b.toClient, "session/request_permission")
 	reply := b.expect(b.toAgent, `"ask-1"`)
@@ -185,7 +185,7 @@ func TestEventsCarryTheDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", s.base()+"/event", nil)
-	req.Header.Set("Authorization", "Bearer "+testToken)
+	sign(t, s, req)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()

@@ -9,17 +9,20 @@
 // down, working on an answer holds it off (Board.Hold), and an answer
 // that comes after it is refused with 410 Gone, never dropped silently.
 //
-// It listens on loopback only unless told otherwise, wants its token on
-// every API request (a header, or ?token= where no header can be set; never
-// a cookie, which would leak to every port of the host), refuses other
-// origins and hosts (DNS rebinding), shows agent text only as text, and
-// bounds what a client can hold: connections, idle time, request time.
-// Typed answers go through permission.Typed like every other path's.
+// It listens on loopback only unless told otherwise, wants a paired
+// device's session on every API request (auth.go: a browser pairs with a
+// single-use code shown where only the user sees it, pair.go, and holds an
+// HttpOnly cookie plus a key kept per origin, since cookies ignore ports),
+// takes an approval's answer only with the device's passkey assertion,
+// user verified (presence.go, WebAuthn), refuses other origins and hosts
+// (DNS rebinding), shows agent text only as text, and bounds what a client
+// can hold: connections, idle time, request time. Typed answers go through
+// permission.Typed like every other path's.
 //
 // With Options.Taps, POST /tap/{token} takes a notification's answer
-// button: no desk token, the one-time signed token (answertoken) is the
-// credential, and it answers only its set, with its option, while the set
-// waits. Options.PublicURL names the host a phone reaches the desk at.
+// button: no session, the one-time signed token (answertoken) is the
+// credential, and it answers only its set (never an approval), with its
+// option, while the set waits. Options.PublicURL names the host a phone reaches the desk at.
 // With Options.TLS it serves HTTPS only (the hub's --tls-cert), and its
 // own origin is then https:// and the host asked for.
 package desk

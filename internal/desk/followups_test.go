@@ -18,7 +18,7 @@ const authAsk = `{"jsonrpc":"2.0","id":"ask-1","method":"_askbridge/ask","params
 // asks them as the next step, and the agent gets every answer, the
 // follow-up's included, as it would from the client.
 func TestDeskAsksFollowUpsAndTheAgentGetsThem(t *testing.T) {
-	b := newBridged(t, testToken)
+	b := newBridged(t)
 	s := b.desk
 	b.send(b.fromAgent, compact(authAsk))
 	b.expect(b.toClient, "session/request_permission")
@@ -71,7 +71,7 @@ func TestDeskAsksFollowUpsAndTheAgentGetsThem(t *testing.T) {
 
 // A follow-up-free pick still answers in one step.
 func TestDeskAnswerWithoutFollowUpsIsOneStep(t *testing.T) {
-	b := newBridged(t, testToken)
+	b := newBridged(t)
 	b.send(b.fromAgent, compact(authAsk))
 	b.expect(b.toClient, "session/request_permission")
 	var list []wirePending

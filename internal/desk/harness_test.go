@@ -25,17 +25,17 @@ type bridged struct {
 	fromAgent         io.Writer // what the agent sends
 }
 
-func newBridged(t *testing.T, token string) *bridged {
+func newBridged(t *testing.T) *bridged {
 	t.Helper()
-	return newBridgedWith(t, token, adapter.Options{})
+	return newBridgedWith(t, adapter.Options{})
 }
 
 // newBridgedWith is newBridged with the bridge's options (the board, the
 // limits and Advertise are the harness's).
-func newBridgedWith(t *testing.T, token string, opts adapter.Options) *bridged {
+func newBridgedWith(t *testing.T, opts adapter.Options) *bridged {
 	t.Helper()
 	board := permission.NewBoard()
-	d, err := Listen("127.0.0.1:0", board, Options{Token: token})
+	d, err := Listen("127.0.0.1:0", board, Options{})
 	require.NoError(t, err)
 	cInR, cInW := io.Pipe()
 	cOutR, cOutW := io.Pipe()

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -17,26 +16,27 @@ import (
 // A desk told where its sets come from (the hub) shows it with each set,
 // and serves the extra routes it is given behind its token.
 func TestOriginAndRoutes(t *testing.T) {
-	const token = "origin-token-0123456789"
 	board := permission.NewBoard()
-	d, err := Listen("127.0.0.1:0", board, Options{Token: token,
+	d, err := Listen("127.0.0.1:0", board, Options{
 		Origin: func(id string) (any, string) { return map[string]string{"agent": "claude", "id": id}, "/src/api" },
 		Routes: map[string]http.HandlerFunc{"GET /instance": func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`["one"]`)) }},
 	})
 	require.NoError(t, err)
 	defer d.Close()
 	board.Open(permission.Request{SessionID: "s", Round: 1, Questions: []permission.Question{{Question: "Q?", Header: "Q", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
-	base := strings.TrimSuffix(d.URL(), "/?token="+token)
-	get := func(path, tok string) (*http.Response, string) {
+	base := d.base()
+	get := func(path string, signed bool) (*http.Response, string) {
 		req, _ := http.NewRequest("GET", base+path, nil)
-		req.Header.Set("Authorization", "Bearer "+tok)
+		if signed {
+			sign(t, d, req)
+		}
 		resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
 		require.NoError(t, err)
 		defer resp.Body.Close()
 		b, _ := io.ReadAll(resp.Body)
 		return resp, string(b)
 	}
-	resp, body := get("/question", token)
+	resp, body := get("/question", true)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	var sets []struct {
 		ID       string
@@ -55,7 +55,7 @@ func TestOriginAndRoutes(t *testing.T) {
 
 	// The history says it too, once the set has ended.
 	require.NoError(t, board.CancelFrom(sets[0].ID, permission.SourceDesk, "rejected"))
-	resp, body = get("/api/session/s/history", token)
+	resp, body = get("/api/session/s/history", true)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	var hist struct {
 		Rounds []struct {
@@ -70,9 +70,9 @@ func TestOriginAndRoutes(t *testing.T) {
 	assert.Equal(t, "/src/api", hist.Rounds[0].CWD)
 	assert.Equal(t, map[string]string{"agent": "claude", "id": sets[0].ID}, hist.Rounds[0].Instance)
 
-	resp, body = get("/instance", token)
+	resp, body = get("/instance", true)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, `["one"]`, body)
-	resp, _ = get("/instance", "wrong-token-0123456789")
+	resp, _ = get("/instance", false)
 	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 }

@@ -23,7 +23,7 @@ func TestDeskShowsNoSecretAnswer(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", s.base()+"/event", nil)
-	req.Header.Set("Authorization", "Bearer "+testToken)
+	sign(t, s, req)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()

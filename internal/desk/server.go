@@ -1,11 +1,8 @@
 package desk
 
 import (
-	"crypto/rand"
-	"crypto/subtle"
 	"crypto/tls"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,21 +10,16 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
+	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/permission"
 )
 
 //go:embed static
 var static embed.FS
-
-// MinToken is the shortest token the desk takes: a shorter one is guessed
-// by any local process long before anyone answers a question.
-const MinToken = 16
 
 // Defaults of the desk's connection limits.
 const (
@@ -38,9 +30,13 @@ const (
 
 // Options configure a desk.
 type Options struct {
-	// Token is required on every API request; empty makes a random one,
-	// otherwise it needs MinToken characters.
-	Token       string
+	// Devices are the paired browsers: every API request needs one's
+	// session (nil: a set of this run only, with no device yet).
+	Devices *pairing.Devices
+	// ShowCode, when set, shows a new pairing code where only the user
+	// sees it (the hub's or askbridge's own terminal) when an unpaired
+	// page asks for one, and says where ("" when it could not).
+	ShowCode    func(code, link string, expires time.Time) (where string)
 	AllowRemote bool // listen on, and accept Host headers for, more than loopback
 	// NoCustom refuses answers that are not among a question's options
 	// (custom answers are on by default, as in OpenCode).
@@ -58,7 +54,7 @@ type Options struct {
 	// Origin, when set, says where set id comes from (the hub: which
 	// askbridge, and its folder); GET /question and /event show it.
 	Origin func(id string) (instance any, cwd string)
-	// Routes are more API routes ("GET /instance"), behind the token.
+	// Routes are more API routes ("GET /instance"), behind a session.
 	Routes map[string]http.HandlerFunc
 	// Taps, when set, serves POST /tap/{token}: the answer buttons of
 	// notifications, each a one-time token Taps signed. Nil: no such route.
@@ -83,11 +79,13 @@ type Server struct {
 	ln     net.Listener
 	srv    *http.Server
 	api    http.Handler // the API without its credential check (local.go)
+
+	pairs      pairings
+	challenges challenges
 }
 
 // Listen opens the desk on addr ("127.0.0.1:0" picks a port). A
-// non-loopback address is refused unless AllowRemote, and a token shorter
-// than MinToken always.
+// non-loopback address is refused unless AllowRemote.
 func Listen(addr string, board *permission.Board, opts Options) (*Server, error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
@@ -96,9 +94,6 @@ func Listen(addr string, board *permission.Board, opts Options) (*Server, error)
 	if !opts.AllowRemote && !isLoopback(host) {
 		return nil, fmt.Errorf("--desk %q: the desk listens on loopback only (127.0.0.1, ::1, localhost) unless --desk-allow-remote", addr)
 	}
-	if err := CheckToken(opts.Token); err != nil {
-		return nil, err
-	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("--desk: %w", err)
@@ -106,20 +101,10 @@ func Listen(addr string, board *permission.Board, opts Options) (*Server, error)
 	return New(ln, board, opts), nil
 }
 
-// CheckToken refuses a token that is set but shorter than MinToken.
-func CheckToken(token string) error {
-	if n := utf8.RuneCountInString(token); token != "" && n < MinToken {
-		return fmt.Errorf("the desk token has %d characters; it needs at least %d (or leave it unset for a random one)", n, MinToken)
-	}
-	return nil
-}
-
-// New serves a desk on ln. It does not check opts.Token: Listen does.
+// New serves a desk on ln.
 func New(ln net.Listener, board *permission.Board, opts Options) *Server {
-	if opts.Token == "" {
-		b := make([]byte, 16)
-		rand.Read(b)
-		opts.Token = hex.EncodeToString(b)
+	if opts.Devices == nil {
+		opts.Devices = pairing.Memory()
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -127,7 +112,8 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	opts.MaxConns = cmpOr(opts.MaxConns, DefaultMaxConns)
 	opts.IdleTimeout = cmpOr(opts.IdleTimeout, DefaultIdleTimeout)
 	opts.RequestTimeout = cmpOr(opts.RequestTimeout, DefaultRequestTimeout)
-	s := &Server{board: board, opts: opts, logger: opts.Logger, ln: ln}
+	s := &Server{board: board, opts: opts, logger: opts.Logger, ln: ln,
+		pairs: pairings{open: map[string]*pairingState{}}, challenges: challenges{open: map[string]*challenge{}}}
 
 	api := http.NewServeMux()
 	api.HandleFunc("GET /question", s.listQuestions)
@@ -138,19 +124,24 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	api.HandleFunc("GET /event", s.events)
 	api.HandleFunc("GET /api/session", s.sessions)
 	api.HandleFunc("GET /api/session/{id}/history", s.history)
+	api.HandleFunc("POST /question/{id}/presence", s.presence)
+	api.HandleFunc("GET /api/device", s.myDevice)
+	api.HandleFunc("GET /api/devices", s.listDevices)
+	api.HandleFunc("DELETE /api/devices/{id}", s.revokeDevice)
 	for pattern, h := range opts.Routes {
 		api.HandleFunc(pattern, h)
 	}
-	// The page itself holds no data and needs no token: it reads the token
-	// from its address and sends it with every API call, so that a reload
-	// and a second desk in the same browser keep working without a cookie
-	// (cookies ignore ports, and would go to every service on 127.0.0.1).
+	// The page itself holds no data and needs no session: unpaired, it
+	// pairs (pair.js); paired, it sends its session with every API call.
 	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /style.css"} {
+	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css"} {
 		root.Handle(page, files)
 	}
+	root.HandleFunc("POST /pair/begin", s.pairBegin)
+	root.HandleFunc("POST /pair/finish", s.pairFinish)
+	root.HandleFunc("POST /pair/new", s.pairNew)
 	if opts.Taps != nil {
 		root.HandleFunc("POST "+TapPath+"{token}", s.tap)
 	}
@@ -182,17 +173,21 @@ func cmpOr[T comparable](v, def T) T {
 	return v
 }
 
-// URL is the page's address with the token, as printed at start.
+// URL is the page's address, as printed at start: on loopback as
+// localhost, the name a passkey can be made for (never an address).
 func (s *Server) URL() string {
 	scheme, addr := "http", cmpOr(s.opts.Addr, s.ln.Addr().String())
 	if s.opts.TLS != nil {
 		scheme = "https"
 	}
-	return scheme + "://" + addr + "/?token=" + s.opts.Token
+	if host, port, err := net.SplitHostPort(addr); err == nil && isLoopback(host) {
+		addr = net.JoinHostPort("localhost", port)
+	}
+	return scheme + "://" + addr + "/"
 }
 
-// Token is the token every API request must carry.
-func (s *Server) Token() string { return s.opts.Token }
+// Devices are the desk's paired devices.
+func (s *Server) Devices() *pairing.Devices { return s.opts.Devices }
 
 // Close stops the desk.
 func (s *Server) Close() error { return s.srv.Close() }
@@ -235,34 +230,11 @@ func (s *Server) guard(next http.Handler) http.Handler {
 // public says whether hostOrOrigin (a Host header, or an Origin) is the
 // public URL's host, or its origin.
 func (s *Server) public(hostOrOrigin string) bool {
-	u, err := url.Parse(s.opts.PublicURL)
-	if s.opts.PublicURL == "" || err != nil || u.Host == "" {
+	u := s.publicURL()
+	if u == nil {
 		return false
 	}
 	return strings.EqualFold(hostOrOrigin, u.Host) || strings.EqualFold(hostOrOrigin, u.Scheme+"://"+u.Host)
-}
-
-// authorize wants the token: "Authorization: Bearer TOKEN", or ?token=
-// where a header cannot be set (EventSource, the printed URL).
-func (s *Server) authorize(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !s.authenticated(r) {
-			refuse(w, http.StatusUnauthorized, "missing or wrong desk token: open the URL askbridge printed, or send Authorization: Bearer <token>")
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-// authenticated says whether r carries the desk's credential. The
-// connection pool asks it too (conns.go): an authenticated connection is
-// never crowded out by others.
-func (s *Server) authenticated(r *http.Request) bool {
-	token := r.URL.Query().Get("token")
-	if a, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && token == "" {
-		token = strings.TrimSpace(a)
-	}
-	return equalTokens(token, s.opts.Token)
 }
 
 // refuse answers an error and closes the connection: a client refused
@@ -270,10 +242,6 @@ func (s *Server) authenticated(r *http.Request) bool {
 func refuse(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Connection", "close")
 	writeError(w, status, msg)
-}
-
-func equalTokens(got, want string) bool {
-	return subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
 }
 
 func isLoopback(host string) bool {

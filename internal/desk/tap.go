@@ -17,6 +17,9 @@ const TapPath = "/tap/"
 // for (it moved on to follow-ups, or the option is not there).
 var errNotTappable = errors.New("not a question a button answers")
 
+// errApproval: a token for an approval, which only a passkey answers.
+var errApproval = errors.New("an approval is answered at the page, with a passkey")
+
 // tap answers a set with the option its token names. It needs no desk
 // token: the signed, one-time token is the credential. The answer goes
 // through the board like the desk's own (Progress, source desk), so the
@@ -33,8 +36,10 @@ func (s *Server) tap(w http.ResponseWriter, r *http.Request) {
 		if p.State != permission.StatePending {
 			return permission.ErrResolved
 		}
-		// Never an approval: it needs the user's presence on the page.
-		if p.Kind == permission.KindApproval || p.Step != 0 || len(p.Asking) != 1 || c.Option >= len(p.Asking[0].Question.Options) {
+		if p.Kind == permission.KindApproval {
+			return errApproval // a notification never approves
+		}
+		if p.Step != 0 || len(p.Asking) != 1 || c.Option >= len(p.Asking[0].Question.Options) {
 			return errNotTappable
 		}
 		label = p.Asking[0].Question.Options[c.Option].Label
@@ -48,6 +53,9 @@ func (s *Server) tap(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusForbidden, "this answer button's token is not valid")
 	case errors.Is(err, answertoken.ErrSpent):
 		refuse(w, http.StatusGone, "this answer button was used already")
+	case errors.Is(err, errApproval):
+		s.logger.Warn("desk: a notification button tried to answer an approval; refused", "id", set)
+		refuse(w, http.StatusConflict, fmt.Sprintf("%s is an approval: approve it at the page, with your passkey", set))
 	case errors.Is(err, errNotTappable):
 		writeError(w, http.StatusConflict, fmt.Sprintf("question %s asks something else now: answer it at the desk", set))
 	case errors.Is(err, permission.ErrResolved):

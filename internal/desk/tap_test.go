@@ -56,8 +56,8 @@ func TestTapAnswersOnceAndOnlyItsSetAndOption(t *testing.T) {
 	assert.Equal(t, http.StatusForbidden, code, "an altered token")
 	code, _ = tapReq(t, s, "nothing", nil)
 	assert.Equal(t, http.StatusForbidden, code, "no token at all")
-	code, _ = do(t, s, "POST", TapPath+sqlite1+"?token="+testToken, "", map[string]string{"Authorization": "Bearer " + testToken})
-	require.Equal(t, http.StatusOK, code, "the desk's token neither helps nor hinders")
+	code, _ = do(t, s, "POST", TapPath+sqlite1, "", nil)
+	require.Equal(t, http.StatusOK, code, "a session neither helps nor hinders")
 	<-q1.Done()
 	res := q1.Result()
 	assert.Equal(t, permission.SourceDesk, res.Source)
@@ -120,7 +120,7 @@ func TestTapHostsAndOrigins(t *testing.T) {
 	assert.Equal(t, http.StatusForbidden, code, "a rebinding host")
 	code, body := tapReq(t, s, open(), map[string]string{"Host": "desk.example.net", "Origin": "https://ntfy.sh"})
 	assert.Equal(t, http.StatusOK, code, body)
-	code, _ = doHost(t, s, "GET", "/question", map[string]string{"Host": "desk.example.net", "Origin": "https://desk.example.net", "Authorization": "Bearer " + testToken})
+	code, _ = doHost(t, s, "GET", "/question", withSession(t, s, map[string]string{"Host": "desk.example.net", "Origin": "https://desk.example.net"}))
 	assert.Equal(t, http.StatusOK, code, "the page opened at the public URL uses the API")
 	code, _ = do(t, s, "GET", "/question", "", map[string]string{"Origin": "https://ntfy.sh"})
 	assert.Equal(t, http.StatusForbidden, code, "other origins stay out of the API")
@@ -148,4 +148,21 @@ func TestTwoTapsAtOnce(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[int]int{200: 1, 409: 1}, got)
+}
+
+// A notification never approves: a button token minted for an approval
+// (as c4ea460's notifier did, whose links the agent could read) answers
+// nothing, and the approval still waits for the user.
+func TestTapNeverApproves(t *testing.T) {
+	key := answertoken.New()
+	s, board := newDesk(t, Options{Taps: key})
+	tk := openApproval(board)
+	code, body := tapReq(t, s, key.Mint(tk.ID, 0), nil)
+	assert.Equal(t, http.StatusConflict, code, body)
+	assert.Contains(t, body, "approve it at the page")
+	select {
+	case <-tk.Done():
+		t.Fatal("a notification's button approved")
+	case <-time.After(50 * time.Millisecond):
+	}
 }

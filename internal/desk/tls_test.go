@@ -19,23 +19,22 @@ import (
 // only, and takes its own https origin, whatever host the phone used,
 // but still no other.
 func TestTLSDesk(t *testing.T) {
-	const token = "tls-token-0123456789"
 	certFile, keyFile, pool := testcert.Write(t)
 	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	d := New(ln, permission.NewBoard(), Options{Token: token, AllowRemote: true,
+	d := New(ln, permission.NewBoard(), Options{AllowRemote: true,
 		TLS: &tls.Config{Certificates: []tls.Certificate{cert}}, Addr: "192.168.1.20:" + port})
 	defer d.Close()
-	assert.Equal(t, "https://192.168.1.20:"+port+"/?token="+token, d.URL(), "the address a phone opens")
+	assert.Equal(t, "https://192.168.1.20:"+port+"/", d.URL(), "the address a phone opens")
 
 	base := "https://127.0.0.1:" + port
 	c := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
 	get := func(host, origin string) int {
 		req, _ := http.NewRequest("GET", base+"/question", nil)
-		req.Header.Set("Authorization", "Bearer "+token)
+		sign(t, d, req)
 		req.Host = host
 		if origin != "" {
 			req.Header.Set("Origin", origin)
@@ -53,7 +52,7 @@ func TestTLSDesk(t *testing.T) {
 	assert.Equal(t, http.StatusForbidden, get(lan, "https://evil.example"), "a foreign origin")
 
 	plain := &http.Client{Timeout: 5 * time.Second}
-	resp, err := plain.Get("http://127.0.0.1:" + port + "/question?token=" + token)
+	resp, err := plain.Get("http://127.0.0.1:" + port + "/question")
 	if err == nil {
 		resp.Body.Close()
 		assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "plain HTTP to the TLS port is refused")

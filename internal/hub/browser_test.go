@@ -26,7 +26,8 @@ import (
 // askbridges report to (through the hub's own client side), each running
 // another agent in another folder, and drives it in Chromium
 // (../desk/e2e/hub.mjs) at 1280×800 and at a phone's 390×844: the sets are
-// grouped by agent, folder (under the askbridge's home as "~") and client,
+// grouped by connection, each named by agent, folder (under the
+// askbridge's home as "~") and client, and its process and connection id,
 // say how long they waited, the tab title counts them, the phone scrolls
 // no sideways, and a set answered on the phone reaches the askbridge that
 // asked it, not the other.
@@ -43,7 +44,7 @@ func TestBrowserHubPage(t *testing.T) {
 	h, hb, _ := startHub(t, path)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	page := desk.New(ln, hb, desk.Options{Token: "hub-page-token-0123456789", Origin: h.Origin,
+	page := desk.New(ln, hb, desk.Options{Origin: h.Origin,
 		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances}})
 	t.Cleanup(func() { page.Close() })
 
@@ -82,7 +83,9 @@ func TestBrowserHubPage(t *testing.T) {
 	}
 	run, stop := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer stop()
-	cmd := exec.CommandContext(run, "node", "../desk/e2e/hub.mjs", page.URL(),
+	desktopCode, _ := page.Devices().NewCode()
+	phoneCode, _ := page.Devices().NewCode()
+	cmd := exec.CommandContext(run, "node", "../desk/e2e/hub.mjs", page.URL(), desktopCode, phoneCode,
 		filepath.Join(dir, "hub-desktop.png"), filepath.Join(dir, "hub-phone.png"))
 	b, err := cmd.CombinedOutput()
 	out := string(b)
@@ -94,6 +97,12 @@ func TestBrowserHubPage(t *testing.T) {
 		groups := regexp.MustCompile(size + ` GROUPS (.*)\n`).FindStringSubmatch(out)
 		require.NotNil(t, groups, size)
 		assert.ElementsMatch(t, []string{claudeGroup, codexGroup}, strings.Split(groups[1], " | "), size)
+		conns := regexp.MustCompile(size + ` CONNECTIONS (.*)\n`).FindStringSubmatch(out)
+		require.NotNil(t, conns, size)
+		pid := "pid " + strconv.Itoa(os.Getpid()) + " · a"
+		both := strings.Split(conns[1], " | ")
+		require.Len(t, both, 2)
+		assert.True(t, strings.HasPrefix(both[0], pid) && strings.HasPrefix(both[1], pid) && both[0] != both[1], "each group its connection, with the kernel's pid: %q", conns[1])
 		assert.Regexp(t, size+` WAITED waiting \d+ (s|min)\n`, out)
 		assert.Contains(t, out, size+" TITLE (2) askbridge · inbox\n", "the hub's page is the inbox")
 		assert.Contains(t, out, size+" OVERFLOW false", "no sideways scrolling")

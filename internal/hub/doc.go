@@ -11,6 +11,12 @@
 // front end's (permission.SourceHub): the first answer wins, and the
 // editor's request is withdrawn.
 //
+// The socket also serves `askbridge hub pair`, `hub devices` and `hub
+// revoke` (devices.go): a pairing code goes only to a process of the user
+// that does not run under a connected askbridge. The page groups sets by
+// connection, with the pid the kernel gives (peerpid_*.go), so no process
+// can pass for another askbridge.
+//
 // Nothing in an askbridge waits on the hub (Report): its messages go
 // through a bounded queue, and a hub that is slow, stopped or gone costs a
 // dropped connection and a reconnect, which sends every pending set again.

@@ -29,6 +29,7 @@ type Hub struct {
 	mirrors map[string]*mirror // hub set id -> its mirror
 	past    map[string]origin  // sets of the history kept from before (Keep)
 	store   *Store             // the history, when kept
+	pairing *Pairing           // the device requests' (Pair)
 
 	askbridges askbridges // the agents' trees' roots (peer.go)
 }
@@ -96,9 +97,13 @@ func (h *Hub) Serve(ctx context.Context, ln *Listener) error {
 	}
 }
 
-func (h *Hub) serve(ctx context.Context, c net.Conn) {
+// serve is one connection: an askbridge, or a request about devices. The
+// connection's id and its process (pid, from the kernel) are the hub's to
+// say, never the peer's: the page groups sets by them, so no process can
+// join another askbridge's group.
+func (h *Hub) serve(ctx context.Context, c net.Conn, pid int) {
 	p := &peer{link: newLink(ctx, c), sets: map[string]*mirror{}}
-	p.inst = Instance{ID: "a" + strconv.FormatInt(h.seq.Add(1), 10), Connected: time.Now()}
+	p.inst = Instance{ID: "a" + strconv.FormatInt(h.seq.Add(1), 10), Connected: time.Now(), PeerPID: pid}
 	h.mu.Lock()
 	h.peers[p] = struct{}{}
 	h.mu.Unlock()
@@ -106,15 +111,17 @@ func (h *Hub) serve(ctx context.Context, c net.Conn) {
 		switch {
 		case m.Type == msgHello && m.Instance != nil:
 			h.mu.Lock()
-			id, at := p.inst.ID, p.inst.Connected
+			id, at, pid := p.inst.ID, p.inst.Connected, p.inst.PeerPID
 			p.inst = *m.Instance
-			p.inst.ID, p.inst.Connected = id, at
+			p.inst.ID, p.inst.Connected, p.inst.PeerPID = id, at, pid
 			h.mu.Unlock()
-			h.logger.Info("hub: askbridge joined", "id", id, "agent", m.Instance.Agent, "pid", m.Instance.PID, "cwd", m.Instance.CWD)
+			h.logger.Info("hub: askbridge joined", "id", id, "agent", m.Instance.Agent, "pid", pid, "cwd", m.Instance.CWD)
 		case m.Type == msgAsked && m.Set != nil:
 			h.asked(p, *m.Set)
 		case m.Type == msgEnded && m.Set != nil:
 			h.ended(p, *m.Set)
+		case m.Type == msgPair || m.Type == msgDevices || m.Type == msgRevoke:
+			p.link.send(h.device(c, pid, m))
 		}
 	})
 	h.leave(p, ctx.Err() != nil)

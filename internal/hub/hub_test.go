@@ -6,7 +6,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
@@ -159,29 +158,6 @@ func TestASecondHubIsRefusedAndAStaleSocketTakenOver(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, want, st.Mode().Perm(), p)
 	}
-}
-
-func TestTokenIsKeptAcrossRestarts(t *testing.T) {
-	t.Setenv(TokenEnv, "")
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	t.Setenv("APPDATA", os.Getenv("XDG_CONFIG_HOME")) // os.UserConfigDir on Windows
-	config, err := os.UserConfigDir()
-	require.NoError(t, err)
-	a, err := Token()
-	require.NoError(t, err)
-	b, err := Token()
-	require.NoError(t, err)
-	assert.Equal(t, a, b)
-	assert.GreaterOrEqual(t, len(a), MinToken)
-	st, err := os.Stat(filepath.Join(config, "askbridge", "hub-token"))
-	require.NoError(t, err)
-	if runtime.GOOS != "windows" { // no mode bits there: the user's profile holds it
-		assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
-	}
-
-	t.Setenv(TokenEnv, "short")
-	_, err = Token()
-	assert.ErrorContains(t, err, "at least 16")
 }
 
 // Someone answering at the hub holds the set's deadline off at the

@@ -69,7 +69,7 @@ func (a *askbridges) has(pid int) bool {
 // an agent tree's root while it is connected.
 func (h *Hub) serveChecked(ctx context.Context, c *net.UnixConn, cred peercred.Cred) {
 	defer h.askbridges.add(cred.PID)()
-	h.serve(ctx, c)
+	h.serve(ctx, c, cred.PID)
 }
 
 // warned are the paths whose unsafe folder was logged: once each.

@@ -1,29 +1,19 @@
 package hub
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/askbridge/askbridge/internal/sockdir"
 )
 
-// Env names.
-const (
-	SocketEnv = "ASKBRIDGE_HUB"       // the socket's path
-	TokenEnv  = "ASKBRIDGE_HUB_TOKEN" // the page's token
-)
-
-// MinToken is the shortest token the hub takes (the desk's minimum).
-const MinToken = 16
+// SocketEnv names the socket's path.
+const SocketEnv = "ASKBRIDGE_HUB"
 
 // ErrRunning is Listen finding a hub that answers on the socket.
 var ErrRunning = errors.New("a hub is already running")
@@ -95,61 +85,4 @@ func listenLocked(path string) (*net.UnixListener, error) {
 		return nil, err
 	}
 	return ln, nil
-}
-
-// ErrNoToken is ReadToken finding no token: no hub has kept one yet.
-var ErrNoToken = errors.New("no hub token")
-
-// ReadToken is the page's token as a client of the hub reads it:
-// $ASKBRIDGE_HUB_TOKEN, else the one the hub keeps (ErrNoToken when there
-// is none).
-func ReadToken() (string, error) {
-	if t := os.Getenv(TokenEnv); t != "" {
-		if n := utf8.RuneCountInString(t); n < MinToken {
-			return "", fmt.Errorf("%s has %d characters; it needs at least %d", TokenEnv, n, MinToken)
-		}
-		return t, nil
-	}
-	path, err := tokenPath()
-	if err != nil {
-		return "", err
-	}
-	if b, err := os.ReadFile(path); err == nil {
-		if t := strings.TrimSpace(string(b)); utf8.RuneCountInString(t) >= MinToken {
-			return t, nil
-		}
-	}
-	return "", ErrNoToken
-}
-
-func tokenPath() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("no folder to keep the hub's token in (%v): set %s", err, TokenEnv)
-	}
-	return filepath.Join(dir, "askbridge", "hub-token"), nil
-}
-
-// Token is the page's token: $ASKBRIDGE_HUB_TOKEN (MinToken characters at
-// least), else the one kept in the user's config folder
-// (askbridge/hub-token, 0600), made at random the first time, so the
-// page's address survives a restart.
-func Token() (string, error) {
-	if t, err := ReadToken(); !errors.Is(err, ErrNoToken) {
-		return t, err
-	}
-	path, err := tokenPath()
-	if err != nil {
-		return "", err
-	}
-	b := make([]byte, 16)
-	rand.Read(b)
-	t := hex.EncodeToString(b)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return "", fmt.Errorf("keeping the hub's token: %w", err)
-	}
-	if err := os.WriteFile(path, []byte(t+"\n"), 0o600); err != nil {
-		return "", fmt.Errorf("keeping the hub's token: %w", err)
-	}
-	return t, os.Chmod(path, 0o600)
 }

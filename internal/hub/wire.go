@@ -3,6 +3,8 @@ package hub
 import (
 	"time"
 
+	"github.com/askbridge/askbridge/internal/pairing"
+
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -26,6 +28,11 @@ type message struct {
 	ID       string              `json:"id,omitempty"`
 	Result   *permission.Result  `json:"result,omitempty"`
 	Until    *time.Time          `json:"until,omitempty"`
+	// Device requests and their answers (devices.go).
+	Code    string           `json:"code,omitempty"`
+	URL     string           `json:"url,omitempty"`
+	Devices []pairing.Device `json:"devices,omitempty"`
+	Error   string           `json:"error,omitempty"`
 }
 
 // Instance is an askbridge as the hub knows it.
@@ -37,8 +44,11 @@ type Instance struct {
 	// known once initialize has been through.
 	AgentVersion string `json:"agentVersion,omitempty"`
 	Client       string `json:"client,omitempty"`
-	PID          int    `json:"pid"`
-	Host         string `json:"host"`
+	PID          int    `json:"pid"` // as the askbridge says
+	// PeerPID is the process on the socket, as the kernel says (0 where
+	// it does not): the hub's to set, never the askbridge's.
+	PeerPID int    `json:"peerPid,omitempty"`
+	Host    string `json:"host"`
 	// CWD is the askbridge's working folder: the project, as an editor
 	// starts it.
 	CWD string `json:"cwd"`

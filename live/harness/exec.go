@@ -5,11 +5,15 @@ package harness
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/pty"
 )
 
 // Output is what a finished command printed.
@@ -23,6 +27,14 @@ type Output struct {
 // acpx would be run: the client then starts the agent itself. Every
 // process it leaves behind is killed.
 func Exec(t testing.TB, a Agent, modelURL string, argv []string, timeout time.Duration) Output {
+	t.Helper()
+	return ExecOn(t, a, modelURL, argv, timeout, nil)
+}
+
+// ExecOn is Exec with a terminal of the command's own (Linux) when term is
+// set: what it and its children show there (the desk's pairing code) is
+// written to term as it comes.
+func ExecOn(t testing.TB, a Agent, modelURL string, argv []string, timeout time.Duration, term *Screen) Output {
 	t.Helper()
 	if err := Installed(); err != nil {
 		t.Fatal(err)
@@ -46,7 +58,17 @@ func Exec(t testing.TB, a Agent, modelURL string, argv []string, timeout time.Du
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
+	if term == nil {
+		err = cmd.Run()
+	} else {
+		cmd.Stdin = strings.NewReader("")
+		var tty *os.File
+		if tty, err = pty.Start(cmd); err != nil {
+			t.Fatalf("starting %s on a terminal: %v", argv[0], err)
+		}
+		go serveTerminal(tty, term)
+		err = cmd.Wait()
+	}
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	for _, pid := range markedPIDs(marker) {
 		syscall.Kill(pid, syscall.SIGKILL)

@@ -14,9 +14,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/pty"
 )
 
 // DefaultTimeout bounds a whole run: start, every call, shutdown.
@@ -40,6 +43,9 @@ type Options struct {
 	Env []string
 	// Args go after the agent's own command line (e.g. opencode's --port).
 	Args []string
+	// TTY runs the command with a terminal of its own (Linux), where the
+	// desk shows its pairing code (Run.Terminal).
+	TTY bool
 }
 
 // FreePort returns a loopback TCP port that was free a moment ago, for an
@@ -69,6 +75,7 @@ type Run struct {
 	conn   *conn
 	rec    *recorder
 	stderr string // path of the stderr file
+	tty    *Screen
 	marker string
 	cancel context.CancelFunc
 	exited chan struct{}
@@ -120,12 +127,20 @@ func Start(t testing.TB, a Agent, o Options) *Run {
 		t.Fatal(err)
 	}
 	cmd.Stdout = outW
-	if err := cmd.Start(); err != nil {
+	var tty *Screen
+	if o.TTY {
+		term, err := pty.Start(cmd)
+		if err != nil {
+			t.Fatalf("starting %s on a terminal: %v", strings.Join(argv, " "), err)
+		}
+		tty = &Screen{}
+		go serveTerminal(term, tty)
+	} else if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", strings.Join(argv, " "), err)
 	}
 	outW.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
-	r := &Run{Agent: a, Home: home, Ctx: ctx, t: t, cmd: cmd, rec: rec, stderr: stderrPath,
+	r := &Run{Agent: a, Home: home, Ctx: ctx, t: t, cmd: cmd, rec: rec, stderr: stderrPath, tty: tty,
 		marker: marker, cancel: cancel, exited: make(chan struct{}), conn: newConn(o.Client, rec, stdin)}
 	go func() { r.conn.read(outR); outR.Close() }()
 	go func() { cmd.Wait(); close(r.exited) }()
@@ -256,4 +271,30 @@ func tail(s string, n int) string {
 		return "…" + s[len(s)-n:]
 	}
 	return s
+}
+
+// Terminal is what the run showed on its terminal so far (Options.TTY).
+func (r *Run) Terminal() string {
+	if r.tty == nil {
+		return ""
+	}
+	return r.tty.String()
+}
+
+// Screen is a terminal's output, read while it is written.
+type Screen struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *Screen) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *Screen) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

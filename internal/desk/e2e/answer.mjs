@@ -1,12 +1,13 @@
 // Drives the desk page in Debian's Chromium, as one browser with two desks:
 // checks that agent text shows as text, answers a multi-select with the
 // keyboard alone, opens a second desk in another tab, reloads the first
-// (its history must survive, its token must still work), then answers a
+// (its history must survive, its session must still work), then answers a
 // set whose pick brings a follow-up. Prints what it saw, one fact a line.
-// Usage: node answer.mjs URL_A URL_B SCREENSHOT
+// Usage: node answer.mjs URL_A CODE_A URL_B CODE_B SCREENSHOT
 import { chromium } from "playwright-core";
+import { pair } from "./pair.mjs";
 
-const [urlA, urlB, shot] = process.argv.slice(2);
+const [urlA, codeA, urlB, codeB, shot] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -17,7 +18,7 @@ try {
   const page = await context.newPage();
   page.on("console", (m) => console.log("CONSOLE " + m.text()));
   page.on("dialog", (d) => { console.log("DIALOG " + d.message()); d.dismiss(); });
-  await page.goto(urlA);
+  await pair(page, urlA, codeA);
   await page.waitForSelector("form.card", { timeout: 10000 });
   console.log("ADDRESS " + page.url());
   console.log("LEGEND " + (await page.textContent("form.card legend")));
@@ -39,10 +40,11 @@ try {
 
   // A second desk in the same browser, then the first one reloaded.
   const other = await context.newPage();
-  await other.goto(urlB);
+  await pair(other, urlB, codeB);
   await other.waitForFunction(() => document.getElementById("status").textContent.startsWith("Live"), null, { timeout: 10000 });
   console.log("OTHER DESK " + (await other.textContent("#status")));
-  console.log("COOKIES " + (await context.cookies()).length);
+  const cookies = await context.cookies();
+  console.log("COOKIES " + cookies.map((c) => `${c.name} httpOnly=${c.httpOnly} sameSite=${c.sameSite}`).sort().join(", "));
   await page.reload();
   await page.waitForSelector(".history li", { timeout: 10000 });
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Live"), null, { timeout: 10000 });

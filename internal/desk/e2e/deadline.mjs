@@ -6,10 +6,11 @@
 // out. The test asks the questions when this prints READY, and holds a set
 // itself when it prints READY FOR THE LONG HOLD. Prints what it saw, one
 // fact a line.
-// Usage: node deadline.mjs URL
+// Usage: node deadline.mjs URL CODE
 import { chromium } from "playwright-core";
+import { pair } from "./pair.mjs";
 
-const [url] = process.argv.slice(2);
+const [url, code] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -23,7 +24,7 @@ try {
     const m = r.method() === "POST" && new URL(r.url()).pathname.match(/^\/question\/([^/]+)\/hold$/);
     if (m) holds[m[1]] = (holds[m[1]] || 0) + 1;
   });
-  await page.goto(url);
+  await pair(page, url, code);
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Live"), null, { timeout: 10000 });
   // Every status the page shows, however briefly.
   await page.evaluate(() => {

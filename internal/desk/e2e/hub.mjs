@@ -1,12 +1,14 @@
 // Drives the hub's page in Debian's Chromium at a desktop's size and a
-// phone's: the sets grouped by agent, folder and client with how long they
+// phone's, each paired with its own code: the sets grouped by connection
+// (agent, folder and client, with the askbridge's pid) with how long they
 // waited, the count in the tab title, no sideways scrolling, options and
 // buttons full-width on the phone; then, on the phone, answers the Codex
 // set and cancels the other. Prints what it saw, one fact a line.
-// Usage: node hub.mjs URL DESKTOP_SCREENSHOT PHONE_SCREENSHOT
+// Usage: node hub.mjs URL DESKTOP_CODE PHONE_CODE DESKTOP_SCREENSHOT PHONE_SCREENSHOT
 import { chromium } from "playwright-core";
+import { pair } from "./pair.mjs";
 
-const [url, desktopShot, phoneShot] = process.argv.slice(2);
+const [url, desktopCode, phoneCode, desktopShot, phoneShot] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -14,11 +16,12 @@ const browser = await chromium.launch({
 });
 
 // look prints what a page shows of the hub at its size.
-async function look(page, name) {
-  await page.goto(url);
+async function look(page, name, code) {
+  await pair(page, url, code);
   await page.waitForFunction(() => document.querySelectorAll("section.group").length === 2, null, { timeout: 10000 });
   await page.waitForFunction(() => /waiting/.test(document.querySelector(".group .waited").textContent), null, { timeout: 5000 });
   console.log(`${name} GROUPS ` + (await page.$$eval("section.group .who", (ws) => ws.map((w) => w.textContent).join(" | "))));
+  console.log(`${name} CONNECTIONS ` + (await page.$$eval("section.group .conn", (ws) => ws.map((w) => w.textContent).join(" | "))));
   console.log(`${name} WAITED ` + (await page.textContent(".group .waited")));
   console.log(`${name} TITLE ` + (await page.title()));
   // A phone's browser widens its layout to fit what overflows (innerWidth
@@ -31,12 +34,12 @@ async function look(page, name) {
 try {
   const desktop = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   desktop.on("console", (m) => console.log("CONSOLE " + m.text()));
-  await look(desktop, "DESKTOP");
+  await look(desktop, "DESKTOP", desktopCode);
   await desktop.screenshot({ path: desktopShot, fullPage: true });
 
   const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })).newPage();
   phone.on("console", (m) => console.log("CONSOLE " + m.text()));
-  await look(phone, "PHONE");
+  await look(phone, "PHONE", phoneCode);
   // Every option and button as wide as its card's content, and tall enough
   // for a thumb.
   const taps = await phone.$$eval("label.option, .actions button", (es) => es.map((e) => {

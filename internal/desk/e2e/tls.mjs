@@ -1,11 +1,14 @@
 // Drives the desk page in Debian's Chromium over HTTPS, at a phone's size,
 // reached by a name that is not loopback (as a phone on the LAN or tailnet
 // reaches the hub): the page loads, its live stream connects, and an
-// answer posted from its https origin is taken. Prints what it saw.
-// Usage: node tls.mjs URL HOST   (HOST is resolved to 127.0.0.1)
+// answer posted from its https origin is taken, once paired with the code
+// (without a passkey: a browser makes none on a certificate it does not
+// trust). Prints what it saw.
+// Usage: node tls.mjs URL CODE HOST   (HOST is resolved to 127.0.0.1)
 import { chromium } from "playwright-core";
+import { pair } from "./pair.mjs";
 
-const [url, host] = process.argv.slice(2);
+const [url, code, host] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -17,7 +20,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ignoreHTTPSErrors: true });
   const page = await context.newPage();
   page.on("console", (m) => console.log("CONSOLE " + m.text()));
-  await page.goto(url);
+  await pair(page, url, code);
   console.log("ADDRESS " + page.url());
   const card = page.locator("form.card");
   await card.waitFor({ timeout: 15000 });

@@ -1,28 +1,14 @@
 // The answer desk page. Everything the agent wrote is put on the page with
 // textContent, never as HTML.
 //
-// The token comes in the address askbridge printed (?token=…). The page
-// keeps it in sessionStorage, which belongs to this tab and this origin
-// (port included), and sends it with every call: no cookie, so a second
-// desk in the same browser cannot overwrite it, other services on
-// 127.0.0.1 never see it, and a reload keeps working.
+// The browser is paired (pair.js): every call carries the session's
+// cookie and its key, and an approval's answer a passkey assertion.
 "use strict";
 
 const pendingEl = document.getElementById("pending");
 const historyEl = document.getElementById("history");
 const statusEl = document.getElementById("status");
 const MAX_TYPED = 1000; // permission.MaxTyped
-
-const token = (() => {
-  const key = "askbridge-desk-token";
-  const fromURL = new URLSearchParams(location.search).get("token");
-  if (fromURL) {
-    sessionStorage.setItem(key, fromURL);
-    history.replaceState(null, "", "/"); // out of the address bar and the browser's history
-    return fromURL;
-  }
-  return sessionStorage.getItem(key) || "";
-})();
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -35,15 +21,16 @@ function el(tag, attrs, ...children) {
 }
 
 async function api(method, path, body) {
-  const headers = { Authorization: "Bearer " + token };
+  const headers = { "X-Askbridge-Key": sessionKey() };
   if (body) headers["Content-Type"] = "application/json";
   const res = await fetch(path, {
     method,
     headers,
     body: body ? JSON.stringify(body) : undefined,
-    credentials: "omit",
+    credentials: "same-origin",
   });
   const data = await res.json().catch(() => ({}));
+  if (res.status === 401) unpaired();
   if (!res.ok) throw new Error(data.error || res.statusText);
   return data;
 }
@@ -130,7 +117,9 @@ function card(p) {
       return picked;
     });
     try {
-      await api("POST", `/question/${encodeURIComponent(p.id)}/reply`, { answers, step: p.step });
+      // An approval goes with the user's passkey (pair.js).
+      const assertion = p.kind === "approval" ? await presence(p.id, answers, p.step) : undefined;
+      await api("POST", `/question/${encodeURIComponent(p.id)}/reply`, { answers, step: p.step, assertion });
       status("Answer sent.");
       refresh();
     } catch (e) {
@@ -224,35 +213,72 @@ async function refreshHistory() {
   items.forEach((i) => historyEl.append(i));
 }
 
-// The page listens to the event types it knows; an EventSource drops the
-// others (only unnamed events reach onmessage), so a newer askbridge's
-// events do no harm here.
-function connect() {
-  const events = new EventSource("/event?token=" + encodeURIComponent(token));
-  const data = (ev) => { try { return JSON.parse(ev.data); } catch { return {}; } };
+// The page listens to the event types it knows and ignores the others, so
+// a newer askbridge's events do no harm here. The stream is read with
+// fetch, not EventSource, which cannot send the session's key.
+async function connect() {
+  const data = (text) => { try { return JSON.parse(text); } catch { return {}; } };
   const headers = (p) => ((p && p.questions) || []).map((q) => q.header).join(", ");
-  events.onopen = () => status("Live: new questions appear here as agents ask them.");
-  for (const type of ["question.asked", "question.replied", "question.rejected"]) {
-    events.addEventListener(type, (ev) => {
-      const d = data(ev);
+  const handle = (type, text) => {
+    const d = data(text);
+    if (type === "question.asked" || type === "question.replied" || type === "question.rejected") {
       if (d.state === "timeout") status(`“${headers(d.properties)}” timed out; the agent went on without an answer.`);
       refresh().catch((e) => status(e.message));
-    });
+    } else if (type === "question.held") {
+      // A deadline moved: no need to redraw the cards, which may hold the
+      // user's unsent answers.
+      noteDeadline(d.properties);
+    } else if (type === "question.expiring") {
+      noteDeadline(d.properties);
+      status(`“${headers(d.properties)}” times out soon: answer it, or start answering to hold it.`);
+    }
+  };
+  for (;;) {
+    try {
+      const res = await fetch("/event", { headers: { "X-Askbridge-Key": sessionKey() }, credentials: "same-origin" });
+      if (res.status === 401) return unpaired();
+      if (!res.ok) throw new Error(res.statusText);
+      status("Live: new questions appear here as agents ask them.");
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buf = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += value;
+        let end;
+        while ((end = buf.indexOf("\n\n")) >= 0) {
+          const block = buf.slice(0, end);
+          buf = buf.slice(end + 2);
+          let type = "message", text = "";
+          for (const line of block.split("\n")) {
+            if (line.startsWith("event: ")) type = line.slice(7);
+            else if (line.startsWith("data: ")) text += line.slice(6);
+          }
+          if (text) handle(type, text);
+        }
+      }
+    } catch (e) { /* retried below */ }
+    status("Disconnected from askbridge; retrying…");
+    await new Promise((r) => setTimeout(r, 2000));
   }
-  // A deadline moved (a hold, from this page or another) or is near: no
-  // need to redraw the cards, which may hold the user's unsent answers.
-  events.addEventListener("question.held", (ev) => noteDeadline(data(ev).properties));
-  events.addEventListener("question.expiring", (ev) => {
-    const d = data(ev);
-    noteDeadline(d.properties);
-    status(`“${headers(d.properties)}” times out soon: answer it, or start answering to hold it.`);
-  });
-  events.onerror = () => status("Disconnected from askbridge; retrying…");
 }
 
-if (!token) {
-  status("No desk token: open the address askbridge printed (http://127.0.0.1:PORT/?token=…).");
-} else {
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
   refresh().catch((e) => status(e.message));
+  devicesList().catch(() => {});
   connect();
 }
+
+let pairing = false;
+function unpaired() {
+  if (pairing) return;
+  pairing = true;
+  status("This browser is not paired.");
+  showPairing(() => { pairing = false; started = false; start(); });
+}
+
+if (!sessionKey() || pairCode) unpaired();
+else start();

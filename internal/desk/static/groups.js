@@ -1,7 +1,7 @@
 // Where the cards go. On the hub, sets carry their askbridge (instance)
-// and their session's folder (cwd): the cards are grouped by agent, folder
-// and client under a heading such as "Claude Code · ~/src/api · Zed",
-// with how long the group's oldest set has waited. On a plain desk (no
+// and their session's folder (cwd): the cards are grouped by connection and
+// folder under a heading such as "Claude Code · ~/src/api · Zed  pid 4242 ·
+// a3", with how long the group's oldest set has waited. On a plain desk (no
 // instance) the cards stay a flat list, as they always were. The tab title
 // counts the sets waiting. Loaded before app.js, whose el() it calls.
 "use strict";
@@ -28,6 +28,13 @@ function originTitle(i, cwd, withHost) {
   return [i.agent || "agent", folder, i.client].filter(Boolean).join(" · ");
 }
 
+// connectionOf names an askbridge's connection to the hub: the process on
+// it as the system says (else as the askbridge says) and the hub's id.
+function connectionOf(i) {
+  const pid = i.peerPid || i.pid;
+  return [pid ? `pid ${pid}` : "", i.id || ""].filter(Boolean).join(" · ");
+}
+
 function waitedText(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
   if (s < 60) return `waiting ${s} s`;
@@ -45,10 +52,13 @@ function groupsOf(list) {
   const groups = new Map();
   for (const p of list) {
     const i = p.instance || {};
-    const k = JSON.stringify([i.agent || "", i.host || "", p.cwd || "", i.client || ""]);
+    // One group per connection (and folder): the connection's id and its
+    // process are the hub's to say, so an askbridge that claims another's
+    // agent and folder still stands apart, under its own pid.
+    const k = JSON.stringify([i.id || "", p.cwd || ""]);
     let g = groups.get(k);
     if (!g) {
-      g = { key: k, title: originTitle(i, p.cwd, hosts.size > 1), sets: [], since: Infinity };
+      g = { key: k, title: originTitle(i, p.cwd, hosts.size > 1), who: connectionOf(i), sets: [], since: Infinity };
       groups.set(k, g);
     }
     g.sets.push(p);
@@ -80,10 +90,11 @@ function place(pendingEl, list, forms) {
     let s = existing.get(g.key);
     if (!s) {
       s = el("section", { class: "group", "data-group": g.key },
-        el("h3", {}, el("span", { class: "who" }), " ", el("span", { class: "waited" })),
+        el("h3", {}, el("span", { class: "who" }), " ", el("span", { class: "conn" }), " ", el("span", { class: "waited" })),
         el("div", { class: "sets" }));
     }
     s.querySelector(".who").textContent = g.title;
+    s.querySelector(".conn").textContent = g.who;
     s.querySelector(".waited").dataset.since = Number.isFinite(g.since) ? String(g.since) : "";
     arrange(s.querySelector(".sets"), g.sets.map((p) => formOf.get(p)));
     return s;

@@ -1,0 +1,7 @@
+//go:build !windows
+
+package main
+
+// deskTTY is the controlling terminal, where the desk shows its pairing
+// codes.
+const deskTTY = "/dev/tty"

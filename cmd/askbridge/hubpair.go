@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/pairing"
+	"github.com/askbridge/askbridge/internal/qr"
+)
+
+// hubDeviceCommand is `askbridge hub pair`, `hub devices` or `hub revoke
+// ID` (nil for another word): they ask the running hub over its socket.
+// A switch, not a map: package main builds nothing at init.
+func hubDeviceCommand(name string) func(args []string, stdout, stderr io.Writer) int {
+	switch name {
+	case "pair":
+		return hubPair
+	case "devices":
+		return hubDevices
+	case "revoke":
+		return hubRevoke
+	}
+	return nil
+}
+
+func hubPair(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "askbridge hub pair: takes no argument")
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, err := hub.NewCode(ctx, hub.SocketPath())
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge hub pair:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "Pairing code %s, good once until %s: type it at %s, or open %s\n",
+		c.Code, c.Until.Local().Format("15:04:05"), strings.TrimSuffix(c.URL, "#pair="+c.Code), c.URL)
+	return 0
+}
+
+func hubDevices(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "askbridge hub devices: takes no argument")
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	list, err := hub.Devices(ctx, hub.SocketPath())
+	if err != nil {
+		fmt.Fprintln(stderr, "askbridge hub devices:", err)
+		return 1
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(stdout, "No device is paired: askbridge hub pair prints a code to pair one.")
+	}
+	for _, d := range list {
+		how := "questions only"
+		switch {
+		case d.Passkey != nil:
+			how = "passkey (" + d.RPID + ")"
+		case d.NoPasskeyApprovals:
+			how = "approves without a passkey"
+		}
+		fmt.Fprintf(stdout, "%s  %-24s  paired %s  %s\n", d.ID, d.Name, d.Paired.Local().Format("2006-01-02 15:04"), how)
+	}
+	return 0
+}
+
+func hubRevoke(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "askbridge hub revoke: give the device's ID (askbridge hub devices lists them)")
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hub.Revoke(ctx, hub.SocketPath(), args[0]); err != nil {
+		fmt.Fprintln(stderr, "askbridge hub revoke:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "Device %s is unpaired.\n", args[0])
+	return 0
+}
+
+// openDevices are the hub's paired devices, kept in its state folder.
+func openDevices() (*pairing.Devices, error) {
+	path, err := hub.DevicesPath()
+	if err != nil {
+		return nil, err
+	}
+	return pairing.Open(path)
+}
+
+// mayPair says whether the process on a connection to the hub's socket
+// may have a pairing code or revoke a device, beyond what the hub checks
+// itself (this user's process, not under a connected askbridge): nil
+// adds nothing (docs/security.md).
+var mayPair func(net.Conn) error
+
+func writesToTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// codeShower shows pairing codes on the hub's own terminal, and nowhere
+// else: not in a log, which a unit's journal keeps and any process of the
+// user reads.
+type codeShower struct {
+	stderr    io.Writer
+	terminal  bool
+	qr        bool
+	publicURL string
+	logger    *slog.Logger
+}
+
+// show prints a code the page asked for: on the terminal only.
+func (c *codeShower) show(code, link string, expires time.Time) string {
+	if !c.terminal {
+		c.logger.Info("hub: a page asked for a pairing code; this hub has no terminal to show it on: run askbridge hub pair")
+		return ""
+	}
+	c.print(code, link, expires)
+	return "the hub's terminal"
+}
+
+func (c *codeShower) print(code, link string, expires time.Time) {
+	if c.publicURL != "" {
+		link = strings.TrimSuffix(c.publicURL, "/") + "/#pair=" + code
+	}
+	fmt.Fprintf(c.stderr, "askbridge: pairing code %s (once, until %s): %s\n", code, expires.Local().Format("15:04:05"), link)
+	if !c.qr {
+		return
+	}
+	modules, err := qr.Modules(link)
+	if err != nil {
+		c.logger.Warn("hub: no QR code of the pairing link", "err", err)
+		return
+	}
+	fmt.Fprintf(c.stderr, "askbridge: scan to pair a phone:\n%s", qr.Terminal(modules, qrColor(true, os.Getenv)))
+}
+
+// atStart shows a first code when the hub runs on a terminal, else says
+// how to get one.
+func (c *codeShower) atStart(page *desk.Server, devices *pairing.Devices) {
+	if !c.terminal {
+		fmt.Fprintln(c.stderr, "askbridge: pair a browser with the code `askbridge hub pair` prints")
+		return
+	}
+	code, expires := devices.NewCode()
+	c.print(code, page.PairURL(code), expires)
+}
