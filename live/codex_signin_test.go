@@ -79,7 +79,8 @@ func (f *fakeIssuer) signIn() {
 func signInRun(t *testing.T, issuer *fakeIssuer, p *permissionLog, flags ...string) (*harness.Run, json.RawMessage) {
 	m := model(t, harness.Codex.Tool)
 	r := harness.Start(t, harness.Codex, harness.Options{ModelURL: m.URL, Wrap: harness.Askbridge(askbridge(t), flags...),
-		Env:    []string{"CODEX_APP_SERVER_LOGIN_ISSUER=" + issuer.URL, "ASKBRIDGE_DESK_TOKEN=" + liveDeskToken},
+		Env:    []string{"CODEX_APP_SERVER_LOGIN_ISSUER=" + issuer.URL},
+		TTY:    true, // the desk shows its pairing code on askbridge's terminal only
 		Client: harness.Client{RequestPermission: p.handle}})
 	init, err := r.Initialize(harness.NoFeatures)
 	require.NoError(t, err)
@@ -117,6 +118,7 @@ func TestCodexDeviceCodeSignInAtTheDesk(t *testing.T) {
 	})
 	p := &permissionLog{}
 	r, init := signInRun(t, issuer, p, "--log-level=debug", "--desk", addr, record)
+	deskScreens.Store(addr, r.Terminal)
 	assert.Contains(t, string(init), `"chat-gpt-device-code"`, "askbridge advertised URL mode: codex-acp offers the device code")
 
 	type authResult struct {
