@@ -2,8 +2,6 @@ package asktool
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,30 +9,17 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/permission/permissiontest"
 )
 
 // The dialects' own wire shapes: what each decodes into the question model
 // and what each makes of an outcome. permission/testdata/recorded holds what
 // real agents sent in the live tests, all asking the same two questions.
 
-func recordedInput(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "permission", "testdata", "recorded", name))
-	require.NoError(t, err)
-	return b
-}
-
-var twoRecorded = []permission.Question{
-	{Question: "Which database should the service use?", Header: "Database",
-		Options: []permission.Option{{Label: "Postgres", Description: "relational"}, {Label: "SQLite", Description: "embedded"}}},
-	{Question: "Which languages should the service support?", Header: "Languages", MultiSelect: true,
-		Options: []permission.Option{{Label: "Go", Description: "fast builds"}, {Label: "Rust", Description: "no GC"}, {Label: "Python", Description: "scripts"}}},
-}
-
 func TestRecordedAskInputNormalises(t *testing.T) {
-	claude, err := permission.DecodeAskInput(recordedInput(t, "claude-askuserquestion-input.json"))
+	claude, err := permission.DecodeAskInput(permissiontest.Recorded(t, "claude-askuserquestion-input.json"))
 	require.NoError(t, err)
-	assert.Equal(t, twoRecorded, claude)
+	assert.Equal(t, permissiontest.TwoRecorded, claude)
 }
 
 func marshal(t *testing.T, v any) string {

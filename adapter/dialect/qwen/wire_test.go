@@ -1,35 +1,19 @@
 package qwen
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/permission/permissiontest"
 )
 
-func recordedInput(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "permission", "testdata", "recorded", name))
-	require.NoError(t, err)
-	return b
-}
-
-var twoRecorded = []permission.Question{
-	{Question: "Which database should the service use?", Header: "Database",
-		Options: []permission.Option{{Label: "Postgres", Description: "relational"}, {Label: "SQLite", Description: "embedded"}}},
-	{Question: "Which languages should the service support?", Header: "Languages", MultiSelect: true,
-		Options: []permission.Option{{Label: "Go", Description: "fast builds"}, {Label: "Rust", Description: "no GC"}, {Label: "Python", Description: "scripts"}}},
-}
-
 func TestRecordedQwenNormalises(t *testing.T) {
-	qwen, err := decodeQwen(recordedInput(t, "qwen-toolcall.json"))
+	qwen, err := decodeQwen(permissiontest.Recorded(t, "qwen-toolcall.json"))
 	require.NoError(t, err)
-	assert.Equal(t, twoRecorded, qwen)
+	assert.Equal(t, permissiontest.TwoRecorded, qwen)
 }
 
 func TestDecodeQwenPrefersMetaQuestions(t *testing.T) {
@@ -60,16 +44,7 @@ func FuzzDecodeQwen(f *testing.F) {
 	f.Add([]byte(`{"_meta":{"qwenQuestions":[{"question":"Q?","header":"H","options":[]}]}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if qs, err := decodeQwen(b); err == nil {
-			checkRenders(t, qs)
+			permissiontest.CheckRenders(t, qs)
 		}
 	})
-}
-
-func checkRenders(t *testing.T, qs []permission.Question) {
-	permission.ValidateBridged(qs, permission.DefaultLimits())
-	for i, q := range qs {
-		if !json.Valid(permission.Render(permission.Prompt{SessionID: "s", ToolCallID: "t", Q: q, Index: i, Total: len(qs), Round: 2})) {
-			t.Fatal("Render produced invalid JSON")
-		}
-	}
 }

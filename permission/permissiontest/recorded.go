@@ -1,0 +1,47 @@
+package permissiontest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// Recorded reads one input a real agent sent, by its file name in
+// permission/testdata/recorded.
+func Recorded(t testing.TB, name string) []byte {
+	t.Helper()
+	_, self, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("permissiontest: cannot locate its own source")
+	}
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(self), "..", "testdata", "recorded", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TwoRecorded is what every recorded input asks, in the question model.
+var TwoRecorded = []permission.Question{
+	{Question: "Which database should the service use?", Header: "Database",
+		Options: []permission.Option{{Label: "Postgres", Description: "relational"}, {Label: "SQLite", Description: "embedded"}}},
+	{Question: "Which languages should the service support?", Header: "Languages", MultiSelect: true,
+		Options: []permission.Option{{Label: "Go", Description: "fast builds"}, {Label: "Rust", Description: "no GC"}, {Label: "Python", Description: "scripts"}}},
+}
+
+// CheckRenders validates qs as the bridge does and fails t when a question
+// renders as anything but valid JSON: what a dialect's fuzz test asks of
+// every input it decodes.
+func CheckRenders(t testing.TB, qs []permission.Question) {
+	t.Helper()
+	permission.ValidateBridged(qs, permission.DefaultLimits())
+	for i, q := range qs {
+		if !json.Valid(permission.Render(permission.Prompt{SessionID: "s", ToolCallID: "t", Q: q, Index: i, Total: len(qs), Round: 2})) {
+			t.Fatal("Render produced invalid JSON")
+		}
+	}
+}
