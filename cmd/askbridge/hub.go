@@ -47,7 +47,8 @@ For a phone on the same tailnet or LAN, --listen beyond loopback (e.g.
 with --allow-remote-http on a network that is already encrypted, with a
 warning at every start that sessions travel in clear text. On its terminal
 the hub then prints a QR code of the pairing link for the phone's camera;
---qr prints it anyway (--public-url's address when given).
+--qr prints it on loopback too, of --public-url's address; never of an
+address only this machine opens (localhost, a loopback IP).
 
 The notifier flags are the proxy's, set here once for every agent.
 --print-unit prints a systemd user unit (a launchd agent on macOS) that

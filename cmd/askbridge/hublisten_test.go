@@ -165,3 +165,21 @@ func TestQRColor(t *testing.T) {
 	assert.False(t, qrColor(true, env("TERM", "xterm", "NO_COLOR", "1")), "NO_COLOR")
 	assert.False(t, qrColor(true, env("TERM", "dumb")), "a dumb terminal")
 }
+
+// A QR code is drawn only of a link another device could open.
+func TestPhoneReaches(t *testing.T) {
+	for link, want := range map[string]bool{
+		"https://desk.example.net/#pair=ABCD-EFGH": true,
+		"https://box.tail1234.ts.net:7683/#pair=X": true,
+		"http://192.168.1.20:7683/#pair=X":         true,
+		"http://localhost:7683/#pair=X":            false,
+		"https://LOCALHOST.:7683/":                 false,
+		"http://app.localhost/":                    false,
+		"http://127.0.0.1:7683/":                   false,
+		"http://[::1]:7683/":                       false,
+		"http://0.0.0.0:7683/":                     false,
+		"::not a url":                              false,
+	} {
+		assert.Equal(t, want, phoneReaches(link), link)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -142,6 +143,10 @@ func (c *codeShower) print(code, link string, expires time.Time) {
 	if !c.qr {
 		return
 	}
+	if !phoneReaches(link) {
+		fmt.Fprintln(c.stderr, "askbridge: no QR code: a phone cannot open this machine's own address; serve the page where it can (--listen, --public-url)")
+		return
+	}
 	modules, err := qr.Modules(link)
 	if err != nil {
 		c.logger.Warn("hub: no QR code of the pairing link", "err", err)
@@ -159,4 +164,20 @@ func (c *codeShower) atStart(page *desk.Server, devices *pairing.Devices) {
 	}
 	code, expires := devices.NewCode()
 	c.print(code, page.PairURL(code), expires)
+}
+
+// phoneReaches says whether another device could open link: not an address
+// of this machine alone (localhost, a loopback IP), nor one that does not
+// parse. A QR code of such a link only leads a phone astray.
+func phoneReaches(link string) bool {
+	u, err := url.Parse(link)
+	if err != nil || u.Hostname() == "" {
+		return false
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip == nil || !ip.IsLoopback() && !ip.IsUnspecified()
 }
