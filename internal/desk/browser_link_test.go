@@ -18,10 +18,12 @@ import (
 // The page shows a sign-in's address as a link the user chooses to follow:
 // in full, with its host, in a new tab without a referrer; it opens and
 // fetches nothing itself, and an address that is not http or https stays
-// text.
+// text. Before it pairs, the page says it is not paired, and keeps saying
+// it with no key and with a key the desk does not know (issue 33: a stale
+// token made it claim no question was waiting).
 func TestBrowserShowsASignInLink(t *testing.T) {
 	needBrowser(t)
-	s, board := newDesk(t, Options{Token: "t0ken-for-the-browser"})
+	s, board := newDesk(t, Options{})
 	link := func(message, url string) permission.Request {
 		return permission.Request{SessionID: "(no session)", Questions: []permission.Question{{Header: "Open link", Question: message, Link: url, NoOther: true,
 			Options: []permission.Option{{Label: "I opened it"}, {Label: "Cancel"}}}}}
@@ -33,11 +35,17 @@ func TestBrowserShowsASignInLink(t *testing.T) {
 	if dir := os.Getenv("ASKBRIDGE_SCREENSHOT_DIR"); dir != "" {
 		shot = filepath.Join(dir, "link.png")
 	}
+	code, _ := s.Devices().NewCode()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, "node", "e2e/link.mjs", s.URL(), shot).CombinedOutput()
+	out, err := exec.CommandContext(ctx, "node", "e2e/link.mjs", s.URL(), code, shot).CombinedOutput()
 	require.NoError(t, err, string(out))
 	got := string(out)
+	for _, state := range []string{"UNPAIRED", "STALE"} {
+		assert.Regexp(t, "(?m)^"+state+" (?i:this browser is not paired)", got, "it says so, and nothing overwrites it")
+		assert.Contains(t, got, state+"-FORM 1\n", "with the pairing form")
+		assert.Contains(t, got, state+"-CARDS 0\n", "and no card of a desk it cannot read")
+	}
 	assert.Contains(t, got, "HREF https://auth.example.com/codex/device?a=1&b=2\n")
 	assert.Contains(t, got, "TEXT https://auth.example.com/codex/device?a=1&b=2\n", "the address in full")
 	assert.Contains(t, got, "TARGET _blank")
