@@ -99,13 +99,23 @@ func (c *conn) Call(ctx context.Context, method string, params any) (json.RawMes
 	if err := c.write(map[string]any{"jsonrpc": "2.0", "id": json.RawMessage(id), "method": method, "params": params}); err != nil {
 		return nil, fmt.Errorf("%s: writing to the agent: %v", method, err)
 	}
-	select {
-	case env := <-ch:
+	answer := func(env envelope) (json.RawMessage, error) {
 		if env.Error != nil {
 			return nil, fmt.Errorf("%s: %w", method, env.Error)
 		}
 		return env.Result, nil
+	}
+	select {
+	case env := <-ch:
+		return answer(env)
 	case <-c.done:
+		// The response may have come just before the end of the stream:
+		// select picks at random among the ready cases.
+		select {
+		case env := <-ch:
+			return answer(env)
+		default:
+		}
 		return nil, fmt.Errorf("%s: %w", method, c.closed)
 	case <-ctx.Done():
 		return nil, fmt.Errorf("%s: no response: %w", method, ctx.Err())
