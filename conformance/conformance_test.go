@@ -2,12 +2,14 @@ package conformance
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 
+	"github.com/askbridge/askbridge/internal/pty"
 	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -112,6 +114,9 @@ func TestFixturesThroughTheBinary(t *testing.T) {
 				testenv.SkipUnderWine(t, testenv.NoUnixSockets)
 			}
 			got, err := ReplayBinary(t.Context(), bin, file, f, nil)
+			if errors.Is(err, pty.ErrUnsupported) {
+				t.Skip("the desk shows its pairing code on askbridge's terminal, and this system's are not opened here:", err)
+			}
 			require.NoError(t, err)
 			if err := f.Check(got); err != nil {
 				t.Errorf("%s:\n%v", file, err)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
@@ -94,7 +93,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts.deskOrigin = self.origin
 	var deskURL string
 	if d, err := startDesk(opts, board, logger, stderr); err != nil {
-		if errors.Is(err, syscall.EADDRINUSE) {
+		if addrInUse(err) {
 			err = fmt.Errorf("--desk %s: the address is taken (another askbridge's desk, from a second editor window?): give another port, or 127.0.0.1:0 for any free one", opts.desk)
 		}
 		return fail(2, err)
