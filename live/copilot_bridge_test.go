@@ -43,7 +43,7 @@ func startCopilotBridged(t *testing.T, client harness.Client, calls ...string) *
 	m := model(t, harness.Copilot.Tool, calls...)
 	record := recordFixture(t, copilotCases, copilotHeader, calls)
 	r := harness.Start(t, harness.Copilot, harness.Options{ModelURL: m.URL, Client: client, Timeout: time.Minute,
-		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", record)})
+		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--min-answer-time=0", record)})
 	_, err := r.Initialize(harness.NoFeatures)
 	require.NoError(t, err)
 	return &copilotRun{Run: r, model: m}

@@ -46,7 +46,7 @@ func startGeminiBridged(t *testing.T, client harness.Client, calls ...string) *g
 		})
 	}
 	g.Run = harness.Start(t, harness.Gemini, harness.Options{ModelURL: m.URL, Client: client,
-		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--record="+record)})
+		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--min-answer-time=0", "--record="+record)})
 	_, err := g.Initialize(harness.NoFeatures)
 	require.NoError(t, err)
 	return g

@@ -49,7 +49,7 @@ func kimiBridged(t *testing.T, caps string, client harness.Client, call string, 
 		t.Cleanup(func() { atExit(record[len("--record="):]) }) // before the run's own: after it
 	}
 	r := harness.Start(t, harness.Kimi, harness.Options{ModelURL: m.URL, Client: client, Timeout: time.Minute,
-		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", record)})
+		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--min-answer-time=0", record)})
 	_, stop, err := r.Turn(caps, "Ask me about the service.")
 	require.NoError(t, err)
 	assert.Equal(t, "end_turn", stop)
