@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -16,39 +17,26 @@ const (
 	// QuestionsClient, the zero value: in the client, and on the board for
 	// the desk, the hub and the notifiers when they run; the first answer
 	// wins.
-	QuestionsClient Questions = iota
+	QuestionsClient = Questions(dialect.ApprovalsClient)
 	// QuestionsMirror is QuestionsClient said explicitly: the client and
 	// the board race.
-	QuestionsMirror
+	QuestionsMirror = Questions(dialect.ApprovalsMirror)
 	// QuestionsDesk: on the board only, never sent to the client (for
 	// headless clients and bots); the desk, the hub or a notification
 	// answers.
-	QuestionsDesk
+	QuestionsDesk = Questions(dialect.ApprovalsDesk)
 )
 
-// String is the flag spelling.
-func (q Questions) String() string {
-	switch q {
-	case QuestionsMirror:
-		return "mirror"
-	case QuestionsDesk:
-		return "desk"
-	}
-	return "client"
-}
+// String is the flag spelling, the same words as --approvals'.
+func (q Questions) String() string { return dialect.Approvals(q).String() }
 
 // Set parses the flag spelling, so Questions is a flag.Value.
 func (q *Questions) Set(s string) error {
-	switch s {
-	case "client", "":
-		*q = QuestionsClient
-	case "mirror":
-		*q = QuestionsMirror
-	case "desk":
-		*q = QuestionsDesk
-	default:
-		return fmt.Errorf("%q: want client, mirror or desk", s)
+	a := dialect.Approvals(*q)
+	if err := a.Set(s); err != nil {
+		return err
 	}
+	*q = Questions(a)
 	return nil
 }
 

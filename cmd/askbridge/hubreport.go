@@ -24,19 +24,36 @@ func reportToHub(ctx context.Context, opts *proxyOptions, board *permission.Boar
 	case "auto", "":
 		path = hub.SocketPath()
 	}
-	host, _ := os.Hostname()
-	cwd, _ := os.Getwd()
-	home, _ := os.UserHomeDir()
-	me := hub.Instance{Agent: filepath.Base(command[0]), PID: os.Getpid(), Host: host, CWD: cwd, Home: home}
+	me := thisInstance(command)
 	return hub.Report(ctx, board, path, me, logger)
 }
 
-// hubInfo is setup with what the hub is told picked up on the way: the
-// agent's and the client's names from initialize, each session's folder.
-// The hooks only read; they never change or hold up a message.
+// thisInstance is what an askbridge says of itself before the client
+// does: the agent's command, its pid, host and folders.
+func thisInstance(command []string) hub.Instance {
+	host, _ := os.Hostname()
+	cwd, _ := os.Getwd()
+	home, _ := os.UserHomeDir()
+	return hub.Instance{Agent: filepath.Base(command[0]), PID: os.Getpid(), Host: host, CWD: cwd, Home: home}
+}
+
+// hubInfo is setup with what the hub is told picked up on the way (origin).
 func hubInfo(rep *hub.Reporter, setup func(*relay.Relay) func()) func(*relay.Relay) func() {
 	if rep == nil {
 		return setup
+	}
+	return origin(setup, rep.Update)
+}
+
+// origin is setup with hooks that pick up where sets come from and hand it
+// to each of updates: the agent's and the client's names from initialize,
+// each session's folder. Installed once however many read it; the hooks
+// only read, and never change or hold up a message.
+func origin(setup func(*relay.Relay) func(), updates ...func(func(*hub.Instance))) func(*relay.Relay) func() {
+	update := func(fn func(*hub.Instance)) {
+		for _, u := range updates {
+			u(fn)
+		}
 	}
 	return func(r *relay.Relay) func() {
 		r.FromClient("initialize", func(m *relay.Message) relay.Verdict {
@@ -44,7 +61,7 @@ func hubInfo(rep *hub.Reporter, setup func(*relay.Relay) func()) func(*relay.Rel
 				ClientInfo *implementation `json:"clientInfo"`
 			}
 			if m.Params(&p) == nil && p.ClientInfo.name() != "" {
-				rep.Update(func(i *hub.Instance) { i.Client = p.ClientInfo.name() })
+				update(func(i *hub.Instance) { i.Client = p.ClientInfo.name() })
 			}
 			return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 				var r struct {
@@ -53,14 +70,14 @@ func hubInfo(rep *hub.Reporter, setup func(*relay.Relay) func()) func(*relay.Rel
 					} `json:"result"`
 				}
 				if json.Unmarshal(resp, &r) == nil && r.Result.AgentInfo.name() != "" {
-					rep.Update(func(i *hub.Instance) { i.Agent, i.AgentVersion = r.Result.AgentInfo.name(), r.Result.AgentInfo.Version })
+					update(func(i *hub.Instance) { i.Agent, i.AgentVersion = r.Result.AgentInfo.name(), r.Result.AgentInfo.Version })
 				}
 				return nil
 			}}
 		})
 		folder := func(session, cwd string) {
 			if session != "" && cwd != "" {
-				rep.Update(func(i *hub.Instance) {
+				update(func(i *hub.Instance) {
 					if i.Sessions == nil {
 						i.Sessions = map[string]string{}
 					}

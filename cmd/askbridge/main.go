@@ -11,6 +11,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/notify"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -90,6 +91,10 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	board.SetLogger(logger)
 	reporter := reportToHub(ctx, opts, board, command, logger)
 	self := newSelfOrigin(board, command)
+	updates := []func(func(*hub.Instance)){self.update} // the desk's origin, and the hub's
+	if reporter != nil {
+		updates = append(updates, reporter.Update)
+	}
 	opts.deskOrigin = self.origin
 	var deskURL string
 	if d, err := startDesk(opts, board, logger, stderr); err != nil {
@@ -146,7 +151,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:  logger,
 		Grace:   opts.grace,
 		MaxLine: opts.maxLine,
-		Setup:   self.setup(hubInfo(reporter, bridge.Setup)), // the desk's answers go into --record's recording too
+		Setup:   origin(bridge.Setup, updates...), // the desk's answers go into --record's recording too
 	})
 	var exit *relay.AgentExitError
 	var notStarted *relay.StartError
