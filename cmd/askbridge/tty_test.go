@@ -60,7 +60,7 @@ func (s *ttySession) screen() string {
 // waitScreen waits until the screen shows want, and returns the screen.
 func (s *ttySession) waitScreen(want string) string {
 	s.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		if screen := s.screen(); strings.Contains(screen, want) {
 			return screen
@@ -93,6 +93,25 @@ func (s *ttySession) settled() string {
 		prev = cur
 	}
 	return prev
+}
+
+// press sends one key and waits until the screen shows want: the key's own
+// effect, so the next key never goes in before the prompt has taken this one,
+// however busy the machine.
+func (s *ttySession) press(key, want string) string {
+	s.t.Helper()
+	require.NoError(s.t, s.tmux("send-keys", "-t", "t", key))
+	return s.waitScreen(want)
+}
+
+// pressAll presses each key in turn, waiting after each for its want.
+func (s *ttySession) pressAll(steps ...[2]string) string {
+	s.t.Helper()
+	screen := ""
+	for _, st := range steps {
+		screen = s.press(st[0], st[1])
+	}
+	return screen
 }
 
 func (s *ttySession) keys(keys ...string) {
@@ -143,12 +162,15 @@ func TestTTYPrompterInARealTerminal(t *testing.T) {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			t.Parallel()
 			s := startTTY(t, width, ttyInput)
-			screen := s.ready("[Database (1/3)]")
-			assert.Contains(t, screen, "> Postgres - relational")
-			s.keys("Down", "Down", "Up", "Down", "Up")
-			screen = s.settled()
+			s.ready("[Database (1/3)]")
+			s.waitScreen("> Postgres - relational")
+			screen := s.pressAll(
+				[2]string{"Down", "> SQLite - embedded"},
+				[2]string{"Down", "> Other (type custom answer)"},
+				[2]string{"Up", "> SQLite - embedded"},
+				[2]string{"Down", "> Other (type custom answer)"},
+				[2]string{"Up", "> SQLite - embedded"})
 			assertOnce(t, screen, "[Database (1/3)]")
-			assert.Contains(t, screen, "> SQLite - embedded")
 			for _, line := range strings.Split(screen, "\n") {
 				assert.LessOrEqual(t, len([]rune(line)), width)
 			}
@@ -157,13 +179,18 @@ func TestTTYPrompterInARealTerminal(t *testing.T) {
 			} else {
 				assert.Contains(t, screen, longQuestion, "the question fits in 200 columns")
 			}
+			s.pressAll(
+				[2]string{"Enter", "[Langs (2/3)]"},
+				[2]string{"Space", "> [•] Go"},
+				[2]string{"Down", "> [ ] Rust"},
+				[2]string{"Down", "> [ ] C"},
+				[2]string{"Space", "> [•] C"},
+				[2]string{"Enter", "[Name (3/3)]"},
+				[2]string{"Down", "> backend"},
+				[2]string{"Down", "> Other (type custom answer)"},
+				[2]string{"Enter", "Your answer:"},
+				[2]string{"my-svc", "my-svc"})
 			s.keys("Enter")
-			s.ready("[Langs (2/3)]")
-			s.keys("Space", "Down", "Down", "Space", "Enter")
-			s.ready("[Name (3/3)]")
-			s.keys("Down", "Down", "Enter")
-			s.ready("Your answer:")
-			s.keys("my-svc", "Enter")
 			out := s.result()
 			assert.Contains(t, out, `{"answers":{"Database":"SQLite","Langs":"Go, C","Name":"Other (custom: my-svc)"}}`)
 			assert.Contains(t, out, "EXIT=0")
@@ -194,12 +221,15 @@ func TestTTYPrompterEscInTheTextGoesBackToTheOptions(t *testing.T) {
 	t.Parallel()
 	s := startTTY(t, 80, `{"questions":[{"question":"Service name?","header":"Name","options":[{"label":"api"},{"label":"backend"}]}]}`)
 	s.ready("[Name]")
-	s.keys("Down", "Down", "Enter")
-	s.ready("Your answer:")
-	s.keys("typo", "Escape")
-	screen := s.ready("> Other (type custom answer)")
+	s.pressAll(
+		[2]string{"Down", "> backend"},
+		[2]string{"Down", "> Other (type custom answer)"},
+		[2]string{"Enter", "Your answer:"},
+		[2]string{"typo", "typo"})
+	screen := s.press("Escape", "> Other (type custom answer)")
 	assertOnce(t, screen, "[Name]")
-	s.keys("Up", "Enter")
+	s.press("Up", "> backend")
+	s.keys("Enter")
 	assert.Contains(t, s.result(), `{"answers":{"Name":"backend"}}`)
 }
 
@@ -207,19 +237,22 @@ func TestTTYPrompterResizedMidQuestion(t *testing.T) {
 	t.Parallel()
 	s := startTTY(t, 200, ttyInput)
 	s.ready("[Database (1/3)]")
-	s.keys("Enter")
-	s.ready("[Langs (2/3)]")
-	s.keys("Space")
+	s.pressAll(
+		[2]string{"Enter", "[Langs (2/3)]"},
+		[2]string{"Space", "> [•] Go"})
 	s.resize(80)
-	s.keys("Down")
+	s.press("Down", "> [ ] Rust")
 	screen := s.settled()
 	assertOnce(t, screen, "[Langs (2/3)]")
 	assertOnce(t, screen, "Rust")
-	s.keys("Space", "Enter")
-	s.ready("[Name (3/3)]")
+	s.pressAll(
+		[2]string{"Space", "> [•] Rust"},
+		[2]string{"Enter", "[Name (3/3)]"})
 	// Wider again: redrawn in place, nothing left behind.
 	s.resize(200)
-	s.keys("Down", "Up")
+	s.pressAll(
+		[2]string{"Down", "> backend"},
+		[2]string{"Up", "> api"})
 	screen = s.settled()
 	assertOnce(t, screen, "[Name (3/3)]")
 	assertOnce(t, screen, "> api")
@@ -232,7 +265,7 @@ func TestTTYPrompterRewrapsALongQuestionWhenNarrowed(t *testing.T) {
 	long := startTTY(t, 200, ttyInput)
 	long.ready(longQuestion)
 	long.resize(50)
-	long.keys("Down")
+	long.press("Down", "> SQLite - embedded")
 	screen := long.settled()
 	assertOnce(t, screen, "[Database (1/3)]")
 	assert.NotContains(t, screen, longQuestion, "rewrapped to 50 columns")
@@ -251,16 +284,22 @@ func TestDemoInARealTerminal(t *testing.T) {
 			t.Parallel()
 			s := newTTY(t).run(width, "demo")
 			s.ready("Which database should the service use?")
-			s.keys("Down", "Enter")
-			s.ready("Which features do you want")
-			s.keys("Space", "Down", "Space", "Enter")
-			s.ready("[Name (3/3)]")
-			s.keys("Down", "Up", "Down", "Down")
-			screen := s.settled()
+			s.pressAll(
+				[2]string{"Down", "> SQLite"},
+				[2]string{"Enter", "Which features do you want"},
+				[2]string{"Space", "> [•] Auth"},
+				[2]string{"Down", "> [ ] Metrics"},
+				[2]string{"Space", "> [•] Metrics"},
+				[2]string{"Enter", "[Name (3/3)]"},
+				[2]string{"Down", "> backend"},
+				[2]string{"Up", "> api"},
+				[2]string{"Down", "> backend"})
+			screen := s.press("Down", "> Other (type custom answer)")
 			assertOnce(t, screen, "[Name (3/3)]")
+			s.pressAll(
+				[2]string{"Enter", "Your answer:"},
+				[2]string{"my-svc", "my-svc"})
 			s.keys("Enter")
-			s.ready("Your answer:")
-			s.keys("my-svc", "Enter")
 			s.waitScreen("(turn ended: end_turn)")
 			screen = s.screen()
 			assert.Contains(t, screen, "Which database should the service use? → SQLite")
