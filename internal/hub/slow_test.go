@@ -48,12 +48,17 @@ func TestAHubThatDoesNotReadIsDroppedNotWaitedFor(t *testing.T) {
 	require.Eventually(t, func() bool { return conns.Load() == 1 }, 5*time.Second, 10*time.Millisecond)
 
 	long := strings.Repeat("x", 4000)
-	start := time.Now()
+	// An Open that waited on the hub's socket would wait for the write
+	// deadline, writeTimeout; the slowest Open is measured, not the whole
+	// loop, so a busy machine's slower loop does not count as waiting.
+	var slowest time.Duration
 	for i := range 2000 {
+		start := time.Now()
 		b.Open(permission.Request{SessionID: "s", Round: i + 1, Questions: []permission.Question{
 			{Question: long + string(rune('a'+i%26)), Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
+		slowest = max(slowest, time.Since(start))
 	}
-	assert.Less(t, time.Since(start), time.Second, "asking never waits on the hub")
+	assert.Less(t, slowest, writeTimeout, "asking never waits on the hub")
 	// The link's writer gives up after writeTimeout, the reporter dials
 	// again after Retry: 3 s, and more on a busy machine.
 	require.Eventually(t, func() bool { return conns.Load() >= 2 }, 10*time.Second, 20*time.Millisecond, "the askbridge drops the stuck connection and makes a new one")
