@@ -99,7 +99,9 @@ func answerYesNo(t *testing.T, c *cell, k kind) {
 		c.h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
 		return
 	}
-	yn := func(yes bool) string { return pick(map[bool]string{true: permission.YesID, false: permission.NoID}[yes]) }
+	yn := func(yes bool) string {
+		return pick(map[bool]string{true: permission.YesID, false: permission.NoID}[yes])
+	}
 	for i, w := range k.answers {
 		q := k.asked()[i]
 		picked := false
