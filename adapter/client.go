@@ -1,6 +1,9 @@
 package adapter
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Client is what askbridge knows of an ACP client, as it knows agents by
 // their dialect: found by the name initialize's clientInfo gives, it says
@@ -16,6 +19,10 @@ type Client struct {
 	// Shows says how the client shows a permission request, and where that
 	// was seen (docs/clients.md says more).
 	Shows string
+	// CancelsFrom is the first version (clientInfo.version) that takes
+	// $/cancel_request; earlier ones, and one that names no version, are
+	// never sent it. "" means every version takes it.
+	CancelsFrom string
 }
 
 // Clients is the table of the clients askbridge knows. A client not listed
@@ -24,7 +31,11 @@ type Client struct {
 func Clients() []Client {
 	return []Client{
 		{Name: "acpx", Render: RenderYesNo,
-			Shows: `"[permission] Allow <title> [<kind>]? (y/N)": y picks the first allow option, n the first reject option (none: cancelled); no question text, no option names (acpx source and live test)`},
+			Shows: `"[permission] Allow <title> [<kind>]? (y/N)": y picks the first allow option, n the first reject option (none: cancelled); no question text, no option names (acpx source and live test)`,
+			// acpx before 0.12 is built on an ACP SDK before 0.29, which
+			// prints "Method not found" for $/cancel_request (acpx 0.1.15,
+			// what npm installs on Node 20, sends version "0.1.0").
+			CancelsFrom: "0.12.0"},
 		{Name: "CodeCompanion.nvim", Render: RenderYesNo,
 			Shows: "each option labelled by its kind (allow_once: Accept), so several allow_once options read the same (CodeCompanion source)"},
 	}
@@ -38,4 +49,47 @@ func clientNamed(name string) (Client, bool) {
 		}
 	}
 	return Client{}, false
+}
+
+// TakesCancelRequest says whether the client's version takes
+// $/cancel_request (CancelsFrom).
+func (c Client) TakesCancelRequest(version string) bool {
+	if c.CancelsFrom == "" {
+		return true
+	}
+	have, ok := versionNumbers(version)
+	want, _ := versionNumbers(c.CancelsFrom)
+	if !ok {
+		return false
+	}
+	for i := range want {
+		switch {
+		case i >= len(have) || have[i] < want[i]:
+			return false
+		case have[i] > want[i]:
+			return true
+		}
+	}
+	return true
+}
+
+// versionNumbers reads "1.2.3" (a leading "v" and any "-pre" or "+build"
+// tail aside) as its numbers.
+func versionNumbers(v string) ([]int, bool) {
+	v = strings.TrimPrefix(strings.TrimSpace(v), "v")
+	if i := strings.IndexAny(v, "-+"); i >= 0 {
+		v = v[:i]
+	}
+	if v == "" {
+		return nil, false
+	}
+	var out []int
+	for _, part := range strings.Split(v, ".") {
+		n, err := strconv.Atoi(part)
+		if err != nil || n < 0 {
+			return nil, false
+		}
+		out = append(out, n)
+	}
+	return out, true
 }

@@ -13,7 +13,8 @@ import (
 // true outright.
 type initCaps struct {
 	ClientInfo struct {
-		Name string `json:"name"`
+		Name    string `json:"name"`
+		Version string `json:"version"`
 	} `json:"clientInfo"`
 	ClientCapabilities struct {
 		Elicitation struct {
@@ -42,7 +43,7 @@ func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	b.mu.Lock()
 	b.clientForm, b.clientURL = hasForm, hasURL
 	b.mu.Unlock()
-	b.noteClient(p.ClientInfo.Name)
+	b.noteClient(p.ClientInfo.Name, p.ClientInfo.Version)
 	b.logger.Info("client initialize", "clientRendersForms", hasForm, "clientRendersURLs", hasURL, "advertise", b.opts.Advertise)
 	if !b.opts.Advertise {
 		return relay.Pass

@@ -81,13 +81,15 @@ func (b *Bridge) render() Render {
 }
 
 // noteClient looks the client up in the table by initialize's clientInfo.
-func (b *Bridge) noteClient(name string) {
+func (b *Bridge) noteClient(name, version string) {
 	c, known := clientNamed(name)
 	b.mu.Lock()
 	b.client = c
 	b.mu.Unlock()
+	cancels := c.TakesCancelRequest(version)
+	b.relay.Client.KeepsRequestsOpen(!cancels)
 	if known {
-		b.logger.Info("client known", "client", name, "render", c.Render)
+		b.logger.Info("client known", "client", name, "version", version, "render", c.Render, "takesCancelRequest", cancels)
 	}
 }
 

@@ -192,7 +192,7 @@ func (b *Bridge) startWatch(d Dialect, m *relay.Message, c *Claim, w *watched) {
 			}
 		case !declined:
 			// Withdrawn first: what the agent does with the answer comes after.
-			b.relay.Client.Notify(cancelRequestMethod, cancelRequest{RequestID: m.ID})
+			b.relay.Client.Withdraw(m.ID)
 		}
 		result, err := c.Reply(context.WithoutCancel(ctx), outcomeOf(res))
 		b.replyAgent(d.Name(), m.ID, result, err)

@@ -197,11 +197,14 @@ func (f *Form) Content(res permission.Result) map[string]any {
 				out[fld.Name] = vals
 			}
 		}
+		// The companion holds the typed text alone: the picks are in the
+		// choice field already, and the agent joins the two itself (Claude
+		// adds the text to a multi-select's picks, or makes it a pick's
+		// note). Beside a choice, Other without typed text tells the model
+		// the user will answer in the chat; a field of its own stays empty.
 		text := a.Custom
-		if fld.Kind != "text" {
-			// Beside a choice, Other without typed text tells the model the
-			// user will answer in the chat; a field of its own stays empty.
-			text = a.Text()
+		if fld.Kind != "text" && text == "" {
+			text = permission.OtherWithoutText
 		}
 		if a.Other && fld.Companion != "" && text != "" {
 			if v, ok := typed(text, fld.valueType); ok {

@@ -35,6 +35,8 @@ type Peer struct {
 	calls map[string]chan callResult // by IDKey
 	ended endedCalls                 // recent calls no longer waiting
 	gone  error                      // set once the peer has disconnected
+	// quiet: the peer takes no $/cancel_request (KeepsRequestsOpen)
+	quiet atomic.Bool
 }
 
 type callResult struct {
@@ -146,7 +148,9 @@ func (p *Peer) Call(ctx context.Context, method string, params any) (json.RawMes
 		return r.result, r.err
 	case <-ctx.Done():
 		why = "withdrawn with $/cancel_request"
-		p.Notify("$/cancel_request", map[string]string{"requestId": id})
+		if !p.Withdraw(id) {
+			why = "given up: the " + p.name + " takes no $/cancel_request"
+		}
 		return nil, ctx.Err()
 	}
 }
