@@ -114,6 +114,9 @@ func (s *Server) present(r *http.Request, id string, step int, answers [][]strin
 	if err == nil && !cred.Flags.UserVerified {
 		err = errNoUV
 	}
+	if err == nil && cred.Authenticator.CloneWarning {
+		err = errClone
+	}
 	if err != nil {
 		s.logger.Warn("desk: an approval's passkey assertion was refused", "id", id, "device", dev.ID, "err", err)
 		return fmt.Errorf("%w: %v", errPresence, err)

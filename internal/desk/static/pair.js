@@ -31,7 +31,7 @@ function showPairing(paired) {
   const main = document.querySelector("main");
   main.hidden = true;
   const box = el("form", { class: "card pair", id: "pair" });
-  const code = el("input", { id: "pair-code", autocomplete: "off", placeholder: "XXXX-XXXX", value: pairCode });
+  const code = el("input", { id: "pair-code", autocomplete: "off", placeholder: "XXXX-XXXX-XXXX", value: pairCode });
   const name = el("input", { id: "pair-name", autocomplete: "off", value: navigator.platform || "" });
   const skip = el("input", { type: "checkbox", id: "pair-skip" });
   const noPasskey = el("input", { type: "checkbox", id: "pair-nopasskey" });
