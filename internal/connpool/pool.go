@@ -40,8 +40,9 @@ type Options struct {
 type Pool struct {
 	opts      Options
 	mu        sync.Mutex
-	strangers *list.List     // of *Conn, oldest first
-	perAddr   map[string]int // strangers per remote address beyond loopback
+	strangers *list.List                    // of *Conn, oldest first
+	perAddr   map[string]int                // strangers per remote address beyond loopback
+	owned     map[string]map[*Conn]struct{} // connections per owner (owner.go)
 	warned    time.Time
 }
 
@@ -56,7 +57,7 @@ func New(opts Options) *Pool {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Pool{opts: opts, strangers: list.New(), perAddr: map[string]int{}}
+	return &Pool{opts: opts, strangers: list.New(), perAddr: map[string]int{}, owned: map[string]map[*Conn]struct{}{}}
 }
 
 // Conn is an accepted connection.
@@ -66,6 +67,10 @@ type Conn struct {
 	addr  string        // the per-address key; "" on loopback
 	elem  *list.Element // in pool.strangers while a stranger; pool.mu
 	close sync.Once
+	// owner is the paired device whose requests it carries (owner.go);
+	// closed, that it closed. pool.mu guards both.
+	owner  string
+	closed bool
 	// trusted is set once a request on it authenticated.
 	trusted atomic.Bool
 }
@@ -135,6 +140,8 @@ func (p *Pool) trust(c *Conn) {
 func (p *Pool) leave(c *Conn) {
 	p.mu.Lock()
 	p.remove(c)
+	p.disown(c)
+	c.closed = true
 	p.mu.Unlock()
 }
 

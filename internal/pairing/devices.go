@@ -47,7 +47,8 @@ type Devices struct {
 
 	mu      sync.Mutex
 	devices []*Device
-	codes   codeBook // the pairing codes out (code.go)
+	codes   codeBook    // the pairing codes out (code.go)
+	revoked revokeHooks // revoked.go
 }
 
 // Memory is a set of devices for one run: the per-askbridge desk's.
@@ -166,6 +167,7 @@ func (d *Devices) Revoke(id string) error {
 		d.devices = slices.Insert(d.devices, i, gone)
 		return err
 	}
+	d.revoked.run(id)
 	return nil
 }
 
