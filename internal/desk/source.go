@@ -21,7 +21,7 @@ func source(r *http.Request) string {
 	switch {
 	case ip.IsLoopback():
 		local, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
-		if uid, ok := loopbackUID(r.RemoteAddr, local); ok {
+		if uid, ok := sourceUID(r.RemoteAddr, local); ok {
 			return ip.String() + " uid " + strconv.Itoa(uid)
 		}
 		return ip.String()

@@ -9,10 +9,10 @@ import (
 	"strings"
 )
 
-// loopbackUID is the uid owning the client end of a loopback TCP
+// sourceUID is the uid owning the client end of a loopback TCP
 // connection from remote to local, as /proc/net/tcp{,6} lists it: the
 // kernel's word, which a client cannot choose.
-func loopbackUID(remote string, local net.Addr) (int, bool) {
+func sourceUID(remote string, local net.Addr) (int, bool) {
 	r, err := net.ResolveTCPAddr("tcp", remote)
 	l, ok := local.(*net.TCPAddr)
 	if err != nil || !ok {

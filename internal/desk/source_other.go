@@ -4,5 +4,5 @@ package desk
 
 import "net"
 
-// loopbackUID is not known here: loopback sources are their address only.
-func loopbackUID(remote string, local net.Addr) (int, bool) { return 0, false }
+// sourceUID is not known here: loopback sources are their address only.
+func sourceUID(remote string, local net.Addr) (int, bool) { return 0, false }
