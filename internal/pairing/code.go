@@ -15,15 +15,16 @@ const CodeTTL = 5 * time.Minute
 // CodeLen is a code's length in characters of a 32-letter alphabet: 60
 // bits, shown as XXXX-XXXX-XXXX. Long enough that no lockout is needed:
 // a code is good once for CodeTTL, and a source's guesses are slowed
-// (limit.go) to about one a minute, so 10^6 sources guessing for a year
-// against a code always out find one with odds below 5·10^-7
+// (limit.go) to about one a minute, so 10^6 sources guessing for a year,
+// with every code a page may have out, find one with odds below 10^-5
 // (docs/security.md works it out).
 const CodeLen = 12
 
 // maxPageCodes bounds the codes out that pages asked for (NewCodeFrom):
-// past it the oldest of them is dropped. Codes the user asked for on the
-// hub's socket or terminal (NewCode) are never dropped for others'.
-const maxPageCodes = 256
+// past it the oldest of them is dropped, so a flood of sources asking
+// multiplies a guesser's odds by 17 at most. Codes the user asked for on
+// the hub's socket or terminal (NewCode) are never dropped for others'.
+const maxPageCodes = 16
 
 // Errors of Redeem and NewCodeFrom.
 var (
