@@ -150,7 +150,7 @@ func (s *syncBuffer) String() string {
 
 var (
 	deskAt     = lazyRegexp(`askbridge: desk at (http://[^/\s]+/)`)
-	deskCodeIs = lazyRegexp(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`)
+	deskCodeIs = lazyRegexp(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})`)
 )
 
 // pairingCode waits for the desk's pairing code on askbridge's terminal.

@@ -21,7 +21,7 @@ var (
 	deskClients sync.Map // desk address -> *http.Client, paired
 )
 
-var deskCode = regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`)
+var deskCode = regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})`)
 
 // deskClient is a client paired with the desk at addr, once askbridge
 // has shown its code.

@@ -100,7 +100,7 @@ func TestDemoWithADeskAnsweredThere(t *testing.T) {
 	var code []string
 	for deadline := time.Now().Add(10 * time.Second); code == nil; time.Sleep(20 * time.Millisecond) {
 		require.True(t, time.Now().Before(deadline), "no pairing code on the demo's terminal: %q", d.tty.String())
-		code = regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`).FindStringSubmatch(d.tty.String())
+		code = regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})`).FindStringSubmatch(d.tty.String())
 	}
 	client, err := desk.Pair(t.Context(), base, code[1], false)
 	require.NoError(t, err)

@@ -45,7 +45,7 @@ func TestDeskPairingCodeIsOnTheTerminalOnly(t *testing.T) {
 	screen := &lockedBuffer{}
 	go io.Copy(screen, term)
 
-	codeRe := regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`)
+	codeRe := regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})`)
 	urlRe := regexp.MustCompile(`desk at (http://localhost:\d+/)`)
 	var code, url []string
 	for deadline := time.Now().Add(20 * time.Second); code == nil || url == nil; time.Sleep(20 * time.Millisecond) {

@@ -279,7 +279,7 @@ func TestE2EUsageWithoutAnAgent(t *testing.T) {
 // passkey (the user's opt-in).
 func (c *client) deskClient(base string) *http.Client {
 	c.t.Helper()
-	re := regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`)
+	re := regexp.MustCompile(`desk pairing code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})`)
 	var m []string
 	for deadline := time.Now().Add(20 * time.Second); m == nil; time.Sleep(20 * time.Millisecond) {
 		require.True(c.t, time.Now().Before(deadline), "no pairing code on askbridge's terminal: %s", c.tty.String())

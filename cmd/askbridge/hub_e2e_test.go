@@ -67,7 +67,7 @@ func (h *hubProc) pair(approve bool) *http.Client {
 	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+h.sock)
 	out, err := cmd.CombinedOutput()
 	require.NoError(h.t, err, string(out))
-	code := regexp.MustCompile(`Pairing code ([0-9A-Z]{4}-[0-9A-Z]{4})`).FindStringSubmatch(string(out))
+	code := regexp.MustCompile(`Pairing code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})`).FindStringSubmatch(string(out))
 	require.NotNil(h.t, code, string(out))
 	c, err := desk.Pair(h.t.Context(), h.url, code[1], approve)
 	require.NoError(h.t, err)

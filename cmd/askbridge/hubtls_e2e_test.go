@@ -54,7 +54,7 @@ func startHubStderr(t *testing.T, args ...string) (page, link, code string) {
 	t.Cleanup(func() { stderr.Close() })
 	type result struct{ page, link, code string }
 	found := make(chan result, 1)
-	pairing := regexp.MustCompile(`^askbridge: pairing code [0-9A-Z]{4}-[0-9A-Z]{4} \(once, until [0-9:]+\): (\S+)$`)
+	pairing := regexp.MustCompile(`^askbridge: pairing code [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4} \(once, until [0-9:]+\): (\S+)$`)
 	go func() {
 		var r result
 		sc := bufio.NewScanner(stderr)
@@ -128,7 +128,7 @@ func TestE2EHubQRPublicURL(t *testing.T) {
 	page, link, code := startHubStderr(t, "--listen", "127.0.0.1:0", "--public-url", "https://desk.example.net/", "--qr")
 	require.True(t, strings.HasPrefix(page, "http://localhost:"), page)
 	require.NotEmpty(t, code)
-	assert.Regexp(t, `^https://desk\.example\.net/#pair=[0-9A-Z]{4}-[0-9A-Z]{4}$`, link)
+	assert.Regexp(t, `^https://desk\.example\.net/#pair=[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$`, link)
 	assert.Equal(t, link, qrtest.Decode(t, qrtest.Parse(t, code)))
 
 	_, _, code = startHubStderr(t, "--listen", "127.0.0.1:0")

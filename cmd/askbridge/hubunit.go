@@ -19,7 +19,8 @@ import (
 // but --print-unit, at login. Secrets (--notify-url's topic, the
 // environment's ntfy URL and token) go to an environment file of mode 0600
 // that the unit reads (hubEnvFile), never into the unit, whose command
-// line every user of the machine reads once it runs.
+// line every user of the machine reads once it runs; the topic itself goes
+// to its own file (topicToFile), which the environment names.
 func printHubUnit(fs *flag.FlagSet, stdout, stderr io.Writer) int {
 	var args []string
 	var env []string
@@ -37,7 +38,17 @@ func printHubUnit(fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			env = append(env, name+"="+v)
 		}
 	}
-	exe, err := os.Executable()
+	var err error
+	for i, kv := range env { // the topic itself goes to a file, the path to the unit
+		if v, ok := strings.CutPrefix(kv, notify.URLEnv+"="); ok && err == nil {
+			v, err = topicToFile(v)
+			env[i] = notify.URLEnv + "=" + v
+		}
+	}
+	exe, eerr := os.Executable()
+	if err == nil {
+		err = eerr
+	}
 	if err == nil {
 		exe, err = filepath.EvalSymlinks(exe)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"os"
 
 	"github.com/askbridge/askbridge/internal/notify"
 )
@@ -29,6 +30,9 @@ func (o *proxyOptions) checkNotify() error {
 	u, err := notify.ResolveURL(o.notifyURL)
 	if err != nil || u == "" {
 		return err
+	}
+	if w := notify.Exposure(o.notifyURL); w != "" { // never the URL itself
+		slog.New(slog.NewTextHandler(os.Stderr, nil)).Warn("notify: " + w)
 	}
 	o.notifyURL = u
 	_, err = notify.NewWebhook(o.notifyURL)

@@ -40,8 +40,11 @@ type Options struct {
 type Pool struct {
 	opts      Options
 	mu        sync.Mutex
-	strangers *list.List     // of *Conn, oldest first
-	perAddr   map[string]int // strangers per remote address beyond loopback
+	strangers int                           // connections not authenticated
+	byAddr    map[string]*list.List         // their *Conn per source address, oldest first (fair.go)
+	known     map[string]time.Time          // addresses that authenticated lately (fair.go)
+	owned     map[string]map[*Conn]struct{} // connections per owner (owner.go)
+	seq       uint64                        // admissions, for their order
 	warned    time.Time
 }
 
@@ -56,16 +59,24 @@ func New(opts Options) *Pool {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Pool{opts: opts, strangers: list.New(), perAddr: map[string]int{}}
+	return &Pool{opts: opts, byAddr: map[string]*list.List{}, known: map[string]time.Time{}, owned: map[string]map[*Conn]struct{}{}}
 }
 
 // Conn is an accepted connection.
 type Conn struct {
 	net.Conn
-	pool  *Pool
-	addr  string        // the per-address key; "" on loopback
-	elem  *list.Element // in pool.strangers while a stranger; pool.mu
-	close sync.Once
+	pool *Pool
+	addr string // its source address (an IPv6 /64)
+	// capped: beyond loopback, where an address holds at most PerAddr
+	// strangers.
+	capped bool
+	seq    uint64        // its admission's
+	elem   *list.Element // in pool.byAddr[addr] while a stranger; pool.mu
+	close  sync.Once
+	// owner is the paired device whose requests it carries (owner.go);
+	// closed, that it closed. pool.mu guards both.
+	owner  string
+	closed bool
 	// trusted is set once a request on it authenticated.
 	trusted atomic.Bool
 }
@@ -97,26 +108,26 @@ func (l *listener) Accept() (net.Conn, error) {
 	}
 }
 
-// admit adds c as a stranger, displacing the oldest if the pool is full;
-// nil when c's address has as many strangers as it may.
+// admit adds c as a stranger, displacing one if the pool is full (fair.go
+// says which); nil when c's address has as many strangers as it may.
 func (p *Pool) admit(c net.Conn) *Conn {
-	pc := &Conn{Conn: c, pool: p, addr: addrKey(c.RemoteAddr())}
+	addr, loopback := addrKey(c.RemoteAddr())
+	pc := &Conn{Conn: c, pool: p, addr: addr, capped: !loopback}
 	var evict *Conn
 	p.mu.Lock()
-	if pc.addr != "" && p.perAddr[pc.addr] >= p.opts.PerAddr {
-		p.warn("too many unauthenticated connections from one address; refusing more", "addr", pc.addr)
+	if pc.capped && p.count(addr) >= p.opts.PerAddr {
+		p.warn("too many unauthenticated connections from one address; refusing more", "addr", addr)
 		p.mu.Unlock()
 		return nil
 	}
-	if p.strangers.Len() >= p.opts.Strangers {
-		evict = p.strangers.Front().Value.(*Conn)
+	if p.strangers >= p.opts.Strangers {
+		evict = p.victim()
 		p.remove(evict)
-		p.warn("too many unauthenticated connections; closing the oldest", "max", p.opts.Strangers)
+		p.warn("too many unauthenticated connections; closing one of the address holding most", "max", p.opts.Strangers, "addr", evict.addr)
 	}
-	pc.elem = p.strangers.PushBack(pc)
-	if pc.addr != "" {
-		p.perAddr[pc.addr]++
-	}
+	p.seq++
+	pc.seq = p.seq
+	p.add(pc)
 	p.mu.Unlock()
 	if evict != nil {
 		evict.Conn.Close() // its server goroutine sees the error and ends
@@ -124,32 +135,22 @@ func (p *Pool) admit(c net.Conn) *Conn {
 	return pc
 }
 
-// trust marks c as authenticated: it leaves the strangers for good.
+// trust marks c as authenticated: it leaves the strangers for good, and
+// its address is known (fair.go).
 func (p *Pool) trust(c *Conn) {
 	c.trusted.Store(true)
 	p.mu.Lock()
 	p.remove(c)
+	p.knows(c.addr)
 	p.mu.Unlock()
 }
 
 func (p *Pool) leave(c *Conn) {
 	p.mu.Lock()
 	p.remove(c)
+	p.disown(c)
+	c.closed = true
 	p.mu.Unlock()
-}
-
-// remove takes c out of the strangers; p.mu is held.
-func (p *Pool) remove(c *Conn) {
-	if c.elem == nil {
-		return
-	}
-	p.strangers.Remove(c.elem)
-	c.elem = nil
-	if c.addr != "" {
-		if p.perAddr[c.addr]--; p.perAddr[c.addr] <= 0 {
-			delete(p.perAddr, c.addr)
-		}
-	}
 }
 
 // warn logs at most once every 10 s; p.mu is held.
@@ -164,7 +165,7 @@ func (p *Pool) warn(msg string, args ...any) {
 func (p *Pool) Strangers() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.strangers.Len()
+	return p.strangers
 }
 
 // busy answers a connection turned away 503 and closes it, at once: a
@@ -176,22 +177,24 @@ func busy(c net.Conn) {
 	c.Close()
 }
 
-// addrKey is the address a per-address limit counts: the IP, an IPv6
-// address's /64 (one host's share), "" on loopback, where every local
-// process has the same address and the limit would only lock them all out.
-func addrKey(a net.Addr) string {
+// addrKey is the source address fairness and the per-address limit count:
+// the IP, an IPv6 address's /64 (one host's share); loopback says whether
+// it is a loopback address, where every local process has the same
+// address and a limit would only lock them all out (fairness still holds
+// between 127.0.0.1 and 127.0.0.2).
+func addrKey(a net.Addr) (key string, loopback bool) {
 	tcp, ok := a.(*net.TCPAddr)
 	if !ok {
-		return "" // a Unix socket's peers are this machine's
+		return "", true // a Unix socket's peers are this machine's
 	}
 	ip := tcp.IP
 	switch {
 	case ip.IsLoopback():
-		return ""
+		return ip.String(), true
 	case ip.To4() != nil:
-		return ip.To4().String()
+		return ip.To4().String(), false
 	}
-	return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+	return ip.Mask(net.CIDRMask(64, 128)).String() + "/64", false
 }
 
 type ctxKey struct{}

@@ -53,6 +53,11 @@ func (s *Server) authorize(next http.Handler) http.Handler {
 			refuse(w, http.StatusUnauthorized, "this browser is not paired with askbridge: pair it with the code askbridge shows on its terminal (askbridge hub pair)")
 			return
 		}
+		s.conns.Own(r, dev.ID)                        // revoking dev closes this connection (conns.go)
+		if _, ok := s.opts.Devices.Get(dev.ID); !ok { // revoked meanwhile
+			refuse(w, http.StatusUnauthorized, "this browser's pairing was revoked: pair it again")
+			return
+		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), deviceKey{}, dev)))
 	})
 }
@@ -82,7 +87,7 @@ func (s *Server) secure(r *http.Request) bool {
 }
 
 // myDevice: GET /api/device, the device asking; GET /api/devices, all of
-// them; DELETE /api/devices/{id} revokes one.
+// them; DELETE /api/devices/{id} revokes one (revoke.go).
 func (s *Server) myDevice(w http.ResponseWriter, r *http.Request) {
 	dev := device(r)
 	dev.Hash = nil
@@ -95,15 +100,6 @@ func (s *Server) listDevices(w http.ResponseWriter, r *http.Request) {
 		out = append(out, wireDevice(d, device(r).ID))
 	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-func (s *Server) revokeDevice(w http.ResponseWriter, r *http.Request) {
-	if err := s.opts.Devices.Revoke(r.PathValue("id")); err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
-		return
-	}
-	s.logger.Info("desk: a device was revoked", "device", r.PathValue("id"), "by", device(r).ID)
-	writeJSON(w, http.StatusOK, true)
 }
 
 // deviceInfo is a device as the page shows it.

@@ -16,5 +16,11 @@ func (s *Server) pool(ln net.Listener, h http.Handler) net.Listener {
 	p := connpool.New(connpool.Options{Strangers: s.opts.MaxConns, Name: "desk", Logger: s.logger})
 	p.Server(s.srv)
 	s.srv.Handler = p.Handler(s.authenticated, h)
+	s.conns = p
+	s.opts.Devices.OnRevoke(func(id string) {
+		if n := p.CloseOwned(id); n > 0 {
+			s.logger.Info("desk: closed a revoked device's connections", "device", id, "connections", n)
+		}
+	})
 	return p.Listener(ln)
 }

@@ -4,7 +4,9 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -20,7 +22,6 @@ import (
 type pairings struct {
 	mu   sync.Mutex
 	open map[string]*pairingState
-	last time.Time // the last code shown at a page's asking
 }
 
 type pairingState struct {
@@ -46,9 +47,9 @@ func (s *Server) pairBegin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if err := s.opts.Devices.Redeem(body.Code); err != nil {
-		s.logger.Warn("desk: a pairing code was refused", "err", err)
-		refuse(w, http.StatusForbidden, err.Error())
+	if err := s.opts.Devices.Redeem(body.Code, source(r)); err != nil {
+		s.logger.Warn("desk: a pairing code was refused", "err", err, "from", r.RemoteAddr)
+		refuseCode(w, err)
 		return
 	}
 	st := &pairingState{expires: time.Now().Add(pairing.CodeTTL), user: newUser(body.Name)}
@@ -139,22 +140,28 @@ func (s *Server) pairNew(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "this page cannot show a code: run askbridge hub pair")
 		return
 	}
-	s.pairs.mu.Lock()
-	soon := time.Since(s.pairs.last) < 5*time.Second
-	if !soon {
-		s.pairs.last = time.Now()
-	}
-	s.pairs.mu.Unlock()
-	if soon {
-		writeError(w, http.StatusTooManyRequests, "a code was shown a moment ago: look at askbridge's terminal")
+	code, expires, err := s.opts.Devices.NewCodeFrom(source(r))
+	if err != nil {
+		refuseCode(w, err)
 		return
 	}
-	code, expires := s.opts.Devices.NewCode()
 	if where := s.opts.ShowCode(code, s.PairURL(code), expires); where != "" {
 		writeJSON(w, http.StatusOK, map[string]string{"shown": where})
 		return
 	}
 	writeError(w, http.StatusNotFound, "askbridge has no terminal to show a code on: run askbridge hub pair")
+}
+
+// refuseCode answers a refused pairing code or code request: 429 with
+// Retry-After for a source told to wait (pairing.SlowDown), else 403.
+func refuseCode(w http.ResponseWriter, err error) {
+	var slow *pairing.SlowDown
+	if errors.As(err, &slow) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(max(time.Second, slow.Retry.Round(time.Second))/time.Second)))
+		refuse(w, http.StatusTooManyRequests, err.Error())
+		return
+	}
+	refuse(w, http.StatusForbidden, err.Error())
 }
 
 // PairURL is the page's address with a pairing code, for the terminal and

@@ -82,3 +82,8 @@ var uvRequired = protocol.VerificationRequired
 
 // errNoUV is an authenticator that did not verify the user.
 var errNoUV = errors.New("the authenticator did not verify the user (no fingerprint, face or PIN)")
+
+// errClone is an assertion whose signature counter did not grow past the
+// last one seen (while either is non-zero): a second copy of the passkey
+// is signing, so neither can be trusted to be the user's.
+var errClone = errors.New("the passkey's signature counter went back: it may have been copied; pair this device again")

@@ -32,8 +32,9 @@ type challenge struct {
 	session webauthn.SessionData
 }
 
-// errPresence is an approval answered without the user's presence.
-var errPresence = errors.New("approving needs your passkey")
+// errPresence is an approval (or a revocation) without the user's
+// presence.
+var errPresence = errors.New("this needs your passkey")
 
 // presence: POST /question/{id}/presence {"answers","step"}. Before an
 // approval's reply the page gets the options for the passkey assertion
@@ -57,9 +58,17 @@ func (s *Server) presence(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusForbidden, "this device was paired without a passkey, so it cannot approve: approve in the editor, or pair a device that has one")
 		return
 	}
+	s.beginPresence(w, r, dev.ID+" "+id, body.Step, body.Answers)
+}
+
+// beginPresence answers the options of a passkey assertion by r's device
+// for what key names (an approval of a set, a revocation), bound to step
+// and answers, good once for challengeTTL.
+func (s *Server) beginPresence(w http.ResponseWriter, r *http.Request, key string, step int, answers [][]string) {
+	dev := device(r)
 	wa, rpID, err := s.relyingParty(r)
 	if err == nil && rpID != dev.RPID {
-		err = fmt.Errorf("this device's passkey is for %s: approve at that address", dev.RPID)
+		err = fmt.Errorf("this device's passkey is for %s: use it at that address", dev.RPID)
 	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -76,7 +85,7 @@ func (s *Server) presence(w http.ResponseWriter, r *http.Request) {
 			delete(s.challenges.open, k)
 		}
 	}
-	s.challenges.open[dev.ID+" "+id] = &challenge{expires: time.Now().Add(challengeTTL), step: body.Step, answers: body.Answers, wa: wa, session: *sd}
+	s.challenges.open[key] = &challenge{expires: time.Now().Add(challengeTTL), step: step, answers: answers, wa: wa, session: *sd}
 	s.challenges.mu.Unlock()
 	writeJSON(w, http.StatusOK, assertion)
 }
@@ -93,12 +102,20 @@ func (s *Server) present(r *http.Request, id string, step int, answers [][]strin
 		}
 		return fmt.Errorf("%w, and this device was paired without one", errPresence)
 	}
+	return s.checkPresence(r, dev.ID+" "+id, step, answers, assertion)
+}
+
+// checkPresence checks assertion against the challenge r's device got for
+// key with step and answers (beginPresence), once: signed by the device's
+// passkey, user verified, its counter grown.
+func (s *Server) checkPresence(r *http.Request, key string, step int, answers [][]string, assertion json.RawMessage) error {
+	dev := device(r)
 	if len(assertion) == 0 || string(assertion) == "null" {
-		return fmt.Errorf("%w: no passkey assertion came with the answer", errPresence)
+		return fmt.Errorf("%w: no passkey assertion came with the request", errPresence)
 	}
 	s.challenges.mu.Lock()
-	c, ok := s.challenges.open[dev.ID+" "+id]
-	delete(s.challenges.open, dev.ID+" "+id) // one try
+	c, ok := s.challenges.open[key]
+	delete(s.challenges.open, key) // one try
 	s.challenges.mu.Unlock()
 	switch {
 	case !ok || time.Now().After(c.expires):
@@ -114,8 +131,11 @@ func (s *Server) present(r *http.Request, id string, step int, answers [][]strin
 	if err == nil && !cred.Flags.UserVerified {
 		err = errNoUV
 	}
+	if err == nil && cred.Authenticator.CloneWarning {
+		err = errClone
+	}
 	if err != nil {
-		s.logger.Warn("desk: an approval's passkey assertion was refused", "id", id, "device", dev.ID, "err", err)
+		s.logger.Warn("desk: a passkey assertion was refused", "for", key, "err", err)
 		return fmt.Errorf("%w: %v", errPresence, err)
 	}
 	s.opts.Devices.Used(dev.ID, *cred)

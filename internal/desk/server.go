@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
+	"github.com/askbridge/askbridge/internal/connpool"
 	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -79,6 +80,7 @@ type Server struct {
 	ln     net.Listener
 	srv    *http.Server
 	api    http.Handler // the API without its credential check (local.go)
+	conns  *connpool.Pool
 
 	pairs      pairings
 	challenges challenges
@@ -128,6 +130,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	api.HandleFunc("GET /api/device", s.myDevice)
 	api.HandleFunc("GET /api/devices", s.listDevices)
 	api.HandleFunc("DELETE /api/devices/{id}", s.revokeDevice)
+	api.HandleFunc("POST /api/devices/{id}/presence", s.revokePresence)
 	for pattern, h := range opts.Routes {
 		api.HandleFunc(pattern, h)
 	}

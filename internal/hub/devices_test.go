@@ -59,7 +59,7 @@ func TestAnAgentGetsNoPairingCode(t *testing.T) {
 
 	c, err := NewCode(ctx, path)
 	require.NoError(t, err)
-	require.NoError(t, devices.Redeem(c.Code), "the code the socket gave is the hub's")
+	require.NoError(t, devices.Redeem(c.Code, "test"), "the code the socket gave is the hub's")
 	assert.Equal(t, "http://localhost:1/#pair="+c.Code, c.URL)
 	assert.WithinDuration(t, time.Now().Add(pairing.CodeTTL), c.Until, 5*time.Second)
 	dev, _, err := devices.Add("phone", "", nil, nil, false)

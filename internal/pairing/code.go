@@ -5,73 +5,129 @@ import (
 	"crypto/sha256"
 	"errors"
 	"strings"
+	"sync"
 	"time"
 )
 
 // CodeTTL is how long a pairing code is good for.
 const CodeTTL = 5 * time.Minute
 
-// maxMisses is how many wrong codes are tried before every code out is
-// dropped: a guesser gets that many tries at 40 bits, then nothing.
-const maxMisses = 10
+// CodeLen is a code's length in characters of a 32-letter alphabet: 60
+// bits, shown as XXXX-XXXX-XXXX. Long enough that no lockout is needed:
+// a code is good once for CodeTTL, and a source's guesses are slowed
+// (limit.go) to about one a minute, so 10^6 sources guessing for a year,
+// with every code a page may have out, find one with odds below 10^-5
+// (docs/security.md works it out).
+const CodeLen = 12
 
-// Errors of Redeem.
+// maxPageCodes bounds the codes out that pages asked for (NewCodeFrom):
+// past it the oldest of them is dropped, so a flood of sources asking
+// multiplies a guesser's odds by 17 at most. Codes the user asked for on
+// the hub's socket or terminal (NewCode) are never dropped for others'.
+const maxPageCodes = 16
+
+// Errors of Redeem and NewCodeFrom.
 var (
 	ErrBadCode  = errors.New("pairing: no such code, or it expired or was used: ask for a new one (askbridge hub pair)")
-	ErrTooMany  = errors.New("pairing: too many wrong codes; every code out was dropped: ask for a new one")
 	errNoDevice = errors.New("pairing: no such device")
 )
 
 // alphabet is Crockford's base32: no I, L, O or U to misread.
 const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
-// NewCode makes a pairing code, good once until it expires: eight
-// characters, shown as XXXX-XXXX.
+// codeBook is the codes out and, per source, the wrong codes tried and
+// the codes asked for.
+type codeBook struct {
+	mu      sync.Mutex
+	codes   map[[32]byte]codeOut
+	sources map[string]*source
+}
+
+type codeOut struct {
+	expires time.Time
+	page    bool // asked for by a page: dropped first past maxPageCodes
+}
+
+// NewCode makes a pairing code for the user (the hub's socket or
+// terminal), good once until it expires: CodeLen characters, shown as
+// XXXX-XXXX-XXXX. No one's wrong guesses or page requests drop it.
 func (d *Devices) NewCode() (code string, expires time.Time) {
-	b := make([]byte, 8)
+	return d.newCode(false)
+}
+
+func (d *Devices) newCode(page bool) (string, time.Time) {
+	b := make([]byte, CodeLen)
 	rand.Read(b)
 	for i := range b {
 		b[i] = alphabet[b[i]&31]
 	}
-	code = string(b[:4]) + "-" + string(b[4:])
-	expires = d.now().Add(CodeTTL)
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.dropExpired()
-	d.codes[codeHash(code)] = expires
+	code := string(b[:4]) + "-" + string(b[4:8]) + "-" + string(b[8:])
+	expires := d.now().Add(CodeTTL)
+	c := &d.codes
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.dropExpired(d.now())
+	if c.codes == nil {
+		c.codes = map[[32]byte]codeOut{}
+	}
+	if page {
+		c.dropOldestPage()
+	}
+	c.codes[codeHash(code)] = codeOut{expires: expires, page: page}
 	return code, expires
 }
 
-// Redeem spends code: nil once, for a code given and not expired.
-func (d *Devices) Redeem(code string) error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.dropExpired()
+// Redeem spends code, tried by source (an address, a uid: limit.go): nil
+// once, for a code given and not expired. A source that tried too many
+// wrong codes waits (a *SlowDown error) before its next try is even
+// looked at; no other source is slowed, and no code is dropped.
+func (d *Devices) Redeem(code, source string) error {
+	c := &d.codes
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := d.now()
+	c.dropExpired(now)
+	src := c.source(source, now)
+	if err := src.wait(now); err != nil {
+		return err
+	}
 	h := codeHash(code)
-	if _, ok := d.codes[h]; ok {
-		delete(d.codes, h)
-		d.misses = 0
+	if _, ok := c.codes[h]; ok {
+		delete(c.codes, h)
+		src.misses = 0
 		return nil
 	}
-	if d.misses++; d.misses >= maxMisses {
-		clear(d.codes)
-		d.misses = 0
-		return ErrTooMany
-	}
+	src.missed(now)
 	return ErrBadCode
 }
 
-func (d *Devices) dropExpired() {
-	now := d.now()
-	for h, exp := range d.codes {
-		if !now.Before(exp) {
-			delete(d.codes, h)
+func (c *codeBook) dropExpired(now time.Time) {
+	for h, out := range c.codes {
+		if !now.Before(out.expires) {
+			delete(c.codes, h)
 		}
 	}
 }
 
+// dropOldestPage makes room for one more page code; c.mu held.
+func (c *codeBook) dropOldestPage() {
+	n, oldest, first := 0, [32]byte{}, time.Time{}
+	for h, out := range c.codes {
+		if !out.page {
+			continue
+		}
+		n++
+		if first.IsZero() || out.expires.Before(first) {
+			oldest, first = h, out.expires
+		}
+	}
+	if n >= maxPageCodes {
+		delete(c.codes, oldest)
+	}
+}
+
 // codeHash is what Devices keeps of a code: typed in lower case, with
-// spaces or without the dash, it is the same code.
+// spaces or without the dashes, it is the same code.
 func codeHash(code string) [32]byte {
 	code = strings.ToUpper(code)
 	code = strings.Map(func(r rune) rune {

@@ -47,13 +47,13 @@ type Devices struct {
 
 	mu      sync.Mutex
 	devices []*Device
-	codes   map[[32]byte]time.Time // code hash -> expiry
-	misses  int
+	codes   codeBook    // the pairing codes out (code.go)
+	revoked revokeHooks // revoked.go
 }
 
 // Memory is a set of devices for one run: the per-askbridge desk's.
 func Memory() *Devices {
-	return &Devices{now: time.Now, codes: map[[32]byte]time.Time{}}
+	return &Devices{now: time.Now}
 }
 
 // Open reads the devices kept at path (none yet when it does not exist);
@@ -167,6 +167,7 @@ func (d *Devices) Revoke(id string) error {
 		d.devices = slices.Insert(d.devices, i, gone)
 		return err
 	}
+	d.revoked.run(id)
 	return nil
 }
 

@@ -31,7 +31,7 @@ function showPairing(paired) {
   const main = document.querySelector("main");
   main.hidden = true;
   const box = el("form", { class: "card pair", id: "pair" });
-  const code = el("input", { id: "pair-code", autocomplete: "off", placeholder: "XXXX-XXXX", value: pairCode });
+  const code = el("input", { id: "pair-code", autocomplete: "off", placeholder: "XXXX-XXXX-XXXX", value: pairCode });
   const name = el("input", { id: "pair-name", autocomplete: "off", value: navigator.platform || "" });
   const skip = el("input", { type: "checkbox", id: "pair-skip" });
   const noPasskey = el("input", { type: "checkbox", id: "pair-nopasskey" });
@@ -92,6 +92,19 @@ async function presence(id, answers, step) {
   return got.toJSON();
 }
 
+// revokeDevice unpairs device id; another device than this one takes
+// this page's passkey, where it has one.
+async function revokeDevice(id) {
+  const path = `/api/devices/${encodeURIComponent(id)}`;
+  const opts = await api("POST", `${path}/presence`, {});
+  const body = {};
+  if (!opts.noPasskey) {
+    const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(opts.publicKey);
+    body.assertion = (await navigator.credentials.get({ publicKey })).toJSON();
+  }
+  await api("DELETE", path, body);
+}
+
 // devicesList shows the paired devices, each with a button to revoke it.
 async function devicesList() {
   const list = document.getElementById("devices");
@@ -101,7 +114,7 @@ async function devicesList() {
   for (const d of devices) {
     const revoke = el("button", { type: "button", text: "Revoke" });
     revoke.addEventListener("click", async () => {
-      await api("DELETE", `/api/devices/${encodeURIComponent(d.id)}`).catch((e) => status(e.message));
+      await revokeDevice(d.id).catch((e) => status(e.message));
       if (d.this) location.reload(); else devicesList();
     });
     list.append(el("li", { "data-device": d.id },
