@@ -136,7 +136,8 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css"} {
+	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css",
+		"GET /decisions.js"} {
 		root.Handle(page, files)
 	}
 	root.HandleFunc("POST /pair/begin", s.pairBegin)

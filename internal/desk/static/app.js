@@ -211,6 +211,7 @@ async function refreshHistory() {
   }
   historyEl.textContent = "";
   items.forEach((i) => historyEl.append(i));
+  if (typeof refreshDecisions === "function") await refreshDecisions();
 }
 
 // The page listens to the event types it knows and ignores the others, so
