@@ -17,6 +17,9 @@ import (
 // EventClaimed: a set's claim changed hands (or was first made).
 const EventClaimed = "question.claimed"
 
+// holdSlack is the least a claim moves a deadline by.
+const holdSlack = 5 * time.Second
+
 // ErrClaimed is the error of an answer or a claim refused because another
 // device claims the set; the error itself is a *ClaimedError.
 var ErrClaimed = errors.New("question is being answered on another device")
@@ -67,7 +70,9 @@ func (b *Board) Claim(id string, by By, lease time.Duration, takeover bool) (Pen
 	now := time.Now()
 	t.p.Claim = &Claim{Device: by.Device, Name: by.Name, Until: now.Add(lease)}
 	if t.p.Deadline != nil {
-		if until := now.Add(lease); until.After(*t.p.Deadline) {
+		// A renewal that would move it by less than holdSlack does not, so
+		// a page renewing in a loop does not flood the events.
+		if until := now.Add(lease); until.Sub(*t.p.Deadline) >= holdSlack {
 			t.p.Deadline = &until
 			b.publish(EventHeld, t.p)
 		}

@@ -28,6 +28,7 @@ type challenge struct {
 	expires time.Time
 	step    int
 	answers [][]string
+	reason  string // a denial's, which the passkey vouches for too
 	wa      *webauthn.WebAuthn
 	session webauthn.SessionData
 }
@@ -43,6 +44,7 @@ func (s *Server) presence(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Answers [][]string `json:"answers"`
 		Step    int        `json:"step"`
+		Reason  string     `json:"reason"`
 	}
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -76,7 +78,7 @@ func (s *Server) presence(w http.ResponseWriter, r *http.Request) {
 			delete(s.challenges.open, k)
 		}
 	}
-	s.challenges.open[dev.ID+" "+id] = &challenge{expires: time.Now().Add(challengeTTL), step: body.Step, answers: body.Answers, wa: wa, session: *sd}
+	s.challenges.open[dev.ID+" "+id] = &challenge{expires: time.Now().Add(challengeTTL), step: body.Step, answers: body.Answers, reason: body.Reason, wa: wa, session: *sd}
 	s.challenges.mu.Unlock()
 	writeJSON(w, http.StatusOK, assertion)
 }
@@ -85,7 +87,7 @@ func (s *Server) presence(w http.ResponseWriter, r *http.Request) {
 // a passkey assertion with user verification, for the challenge this
 // device got for exactly these answers, once. A device paired without a
 // passkey passes only when the user allowed it at pairing.
-func (s *Server) present(r *http.Request, id string, step int, answers [][]string, assertion json.RawMessage) error {
+func (s *Server) present(r *http.Request, id string, step int, answers [][]string, reason string, assertion json.RawMessage) error {
 	dev := device(r)
 	if dev.Passkey == nil {
 		if dev.NoPasskeyApprovals {
@@ -103,7 +105,7 @@ func (s *Server) present(r *http.Request, id string, step int, answers [][]strin
 	switch {
 	case !ok || time.Now().After(c.expires):
 		return fmt.Errorf("%w: the passkey challenge expired or was used", errPresence)
-	case c.step != step || !slices.EqualFunc(c.answers, answers, slices.Equal):
+	case c.step != step || !slices.EqualFunc(c.answers, answers, slices.Equal) || c.reason != reason:
 		return fmt.Errorf("%w: the passkey was asked for other answers", errPresence)
 	}
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(assertion)
