@@ -103,6 +103,7 @@ function card(p) {
   const submit = el("button", { type: "submit", class: "primary", text: "Submit" });
   const cancel = el("button", { type: "button", text: "Cancel" });
   form.append(el("div", { class: "actions" }, submit, cancel), error);
+  for (const hook of window.cardHooks || []) hook(form, p); // grants.js, claims.js
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const answers = p.questions.map((q, qi) => {
@@ -229,6 +230,8 @@ async function connect() {
       // A deadline moved: no need to redraw the cards, which may hold the
       // user's unsent answers.
       noteDeadline(d.properties);
+    } else if (type === "question.claimed") {
+      for (const hook of window.claimHooks || []) hook(d.properties); // claims.js
     } else if (type === "question.expiring") {
       noteDeadline(d.properties);
       status(`“${headers(d.properties)}” times out soon: answer it, or start answering to hold it.`);
