@@ -48,9 +48,9 @@ type fakeSub struct {
 }
 
 type delivery struct {
-	Path    string
-	Header  http.Header
-	Message Message
+	Path     string
+	Header   http.Header
+	Message  Message
 	VAPIDKey string
 }
 
