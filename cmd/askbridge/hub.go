@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os/signal"
 	"syscall"
 
@@ -145,8 +144,11 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	keepHistory(h, logger)
 	keepDecisions(h, logger)
 	show := &codeShower{stderr: stderr, terminal: writesToTerminal(stderr), qr: remote || where.qr, publicURL: notifyOpts.publicURL, logger: logger}
+	routes, pushed := startPush(ctx, h, board, devices, logger)
+	defer func() { stop(); pushed() }() // the pushes under way end before the hub
+	routes["GET /instance"], routes["GET /api/decisions"] = h.ServeInstances, h.ServeDecisions
 	page := desk.New(ln, board, desk.Options{Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
-		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances, "GET /api/decisions": h.ServeDecisions},
+		Routes: routes,
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
 		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig)})
 	defer page.Close()

@@ -137,7 +137,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
 	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css",
-		"GET /decisions.js", "GET /claims.js", "GET /grants.js"} {
+		"GET /decisions.js", "GET /claims.js", "GET /grants.js", "GET /push.js", "GET /sw.js", "GET /manifest.json", "GET /icon.svg"} {
 		root.Handle(page, files)
 	}
 	root.HandleFunc("POST /pair/begin", s.pairBegin)

@@ -213,6 +213,7 @@ async function refreshHistory() {
   historyEl.textContent = "";
   items.forEach((i) => historyEl.append(i));
   if (typeof refreshDecisions === "function") await refreshDecisions();
+  if (typeof showAsked === "function") showAsked(); // push.js: a tapped notification's card
 }
 
 // The page listens to the event types it knows and ignores the others, so
@@ -273,6 +274,7 @@ function start() {
   started = true;
   refresh().catch((e) => status(e.message));
   devicesList().catch(() => {});
+  if (typeof pushSetup === "function") pushSetup().catch(() => {}); // push.js
   connect();
 }
 

@@ -64,6 +64,7 @@ async function claimSet(form, id, takeover) {
   const on = (ev) => {
     if (!ev.target.matches("input, button") || ev.target.classList.contains("takeover")) return;
     if (form.classList.contains("claimed-elsewhere")) return; // taking over is explicit
+    if (typeof deadlines !== "undefined" && deadlines.has(p.id)) return; // deadline.js's hold is the same claim
     if (Date.now() - (lastClaim.get(p.id) || 0) < CLAIM_EVERY) return;
     lastClaim.set(p.id, Date.now());
     claimSet(form, p.id, false);
