@@ -2,6 +2,7 @@ package webpush
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -16,11 +17,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/internal/webpush/webpushtest"
 	"github.com/askbridge/askbridge/permission"
 )
 
 type pusherRig struct {
-	push   *fakePushService
+	push   *webpushtest.Service
 	board  *permission.Board
 	store  *Store
 	keys   Keys
@@ -34,8 +36,8 @@ func newRig(t *testing.T) *pusherRig {
 	require.NoError(t, err)
 	store, err := OpenStore(filepath.Join(dir, "state", "push.json"))
 	require.NoError(t, err)
-	r := &pusherRig{push: newFakePushService(t), board: permission.NewBoard(), store: store, keys: keys}
-	p := New(Options{Keys: keys, Store: store, Client: r.push.srv.Client(),
+	r := &pusherRig{push: webpushtest.Start(t), board: permission.NewBoard(), store: store, keys: keys}
+	p := New(Options{Keys: keys, Store: store, Client: r.push.Client(),
 		Paired: func() []string { r.mu.Lock(); defer r.mu.Unlock(); return append([]string(nil), r.paired...) },
 		Where:  func(string) string { return "Claude Code · ~/src/api" }, Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -44,16 +46,27 @@ func newRig(t *testing.T) *pusherRig {
 	return r
 }
 
+// delivery is a push the service took, its payload read.
+type delivery struct {
+	webpushtest.Delivery
+	Message Message
+}
+
 func (r *pusherRig) wait(t *testing.T, n int) []delivery {
 	t.Helper()
-	var got []delivery
+	var got []webpushtest.Delivery
 	require.Eventually(t, func() bool {
 		var bad []string
-		got, bad = r.push.got()
+		got, bad = r.push.Got()
 		require.Empty(t, bad, "the push service refused a push")
 		return len(got) >= n
 	}, 10*time.Second, 10*time.Millisecond, "want %d pushes", n)
-	return got
+	out := make([]delivery, len(got))
+	for i, d := range got {
+		out[i].Delivery = d
+		require.NoError(t, json.Unmarshal(d.Payload, &out[i].Message))
+	}
+	return out
 }
 
 // A subscribed, paired device gets a push for a question, VAPID-signed and
@@ -63,7 +76,7 @@ func (r *pusherRig) wait(t *testing.T, n int) []delivery {
 func TestAPushComesAndGoes(t *testing.T) {
 	r := newRig(t)
 	r.paired = []string{"phone"}
-	require.NoError(t, r.store.Set("phone", r.push.subscribe("/push/phone")))
+	require.NoError(t, r.store.Set("phone", r.push.Subscribe("/push/phone")))
 	tk := r.board.Open(permission.Request{SessionID: "s", Questions: []permission.Question{{Header: "Database", Question: "Which database?",
 		Options: []permission.Option{{Label: "Postgres"}, {Label: "SQLite"}}}}})
 	got := r.wait(t, 1)
@@ -85,7 +98,7 @@ func TestAPushComesAndGoes(t *testing.T) {
 func TestAnApprovalsPushShowsTheCommand(t *testing.T) {
 	r := newRig(t)
 	r.paired = []string{"phone"}
-	require.NoError(t, r.store.Set("phone", r.push.subscribe("/push/phone")))
+	require.NoError(t, r.store.Set("phone", r.push.Subscribe("/push/phone")))
 	a := &permission.Approval{ToolCall: []byte(`{"title":"git push","rawInput":{"command":"git push --force"}}`),
 		Options: []permission.ApprovalOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 	r.board.Open(permission.Request{SessionID: "s", Approval: a, Questions: []permission.Question{{Header: "Approval", Question: "git push", NoOther: true,
@@ -103,8 +116,8 @@ func TestAnApprovalsPushShowsTheCommand(t *testing.T) {
 func TestARevokedDeviceGetsNoPush(t *testing.T) {
 	r := newRig(t)
 	r.paired = []string{"phone", "laptop"}
-	require.NoError(t, r.store.Set("phone", r.push.subscribe("/push/phone")))
-	require.NoError(t, r.store.Set("laptop", r.push.subscribe("/push/laptop")))
+	require.NoError(t, r.store.Set("phone", r.push.Subscribe("/push/phone")))
+	require.NoError(t, r.store.Set("laptop", r.push.Subscribe("/push/laptop")))
 	r.board.Open(permission.Request{SessionID: "s", Questions: []permission.Question{{Header: "H", Question: "First?", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
 	r.wait(t, 2)
 	r.mu.Lock()
@@ -118,9 +131,7 @@ func TestARevokedDeviceGetsNoPush(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, string(b), "/push/phone", "from the file too")
 
-	r.push.mu.Lock()
-	r.push.status = http.StatusGone
-	r.push.mu.Unlock()
+	r.push.SetStatus(http.StatusGone)
 	r.board.Open(permission.Request{SessionID: "s", Questions: []permission.Question{{Header: "H", Question: "Third?", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
 	r.wait(t, 4)
 	require.Eventually(t, func() bool { return !r.store.Has("laptop") }, 5*time.Second, 10*time.Millisecond, "a subscription its service says is gone is dropped")
@@ -145,10 +156,10 @@ func TestThePushAPI(t *testing.T) {
 	assert.Contains(t, body, "https only")
 	code, body = call("PUT /api/push", "phone", `{"endpoint":"https://push.example/x","keys":{"p256dh":"a"}}`)
 	assert.Equal(t, 400, code, body)
-	sub := r.push.subscribe("/push/phone")
+	sub := r.push.Subscribe("/push/phone")
 	code, body = call("PUT /api/push", "phone", `{"endpoint":"`+sub.Endpoint+`","keys":{"p256dh":"`+sub.Keys.P256dh+`","auth":"`+sub.Keys.Auth+`"}}`)
 	require.Equal(t, 200, code, body)
-	require.NoError(t, r.store.Set("laptop", r.push.subscribe("/push/laptop")))
+	require.NoError(t, r.store.Set("laptop", r.push.Subscribe("/push/laptop")))
 	_, body = call("GET /api/push", "phone", "")
 	assert.Contains(t, body, `"subscribed":true`)
 	assert.Contains(t, body, r.keys.Public)

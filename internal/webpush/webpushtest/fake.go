@@ -1,4 +1,8 @@
-package webpush
+// Package webpushtest is a push service for tests: on loopback, over TLS,
+// it does what a real one must before it delivers (checks the VAPID JWT)
+// and what the browser does on delivery (decrypts the payload with the
+// subscription's own keys, RFC 8291).
+package webpushtest
 
 import (
 	"bytes"
@@ -27,18 +31,17 @@ import (
 	wp "github.com/SherClockHolmes/webpush-go"
 )
 
-// fakePushService is a push service on loopback (TLS) that does what a
-// real one must before it delivers: check the VAPID JWT against the key
-// in the request, and, as the browser would, decrypt the payload with the
-// subscription's private key and auth secret (RFC 8291, aes128gcm).
-type fakePushService struct {
-	t      *testing.T
+// Service is a push service on loopback (TLS) that checks the VAPID JWT
+// against the key in the request and, as the browser would, decrypts the
+// payload with the subscription's private key and auth secret.
+type Service struct {
+	t      testing.TB
 	srv    *httptest.Server
 	status int // what it answers; 201 when 0
 
 	mu       sync.Mutex
 	subs     map[string]*fakeSub // path -> the browser side of a subscription
-	received []delivery
+	received []Delivery
 	bad      []string // what a request got wrong
 }
 
@@ -47,22 +50,25 @@ type fakeSub struct {
 	auth []byte
 }
 
-type delivery struct {
+// Delivery is a push the service took: its path, headers, the payload
+// decrypted and the VAPID key that signed it.
+type Delivery struct {
 	Path     string
 	Header   http.Header
-	Message  Message
+	Payload  []byte
 	VAPIDKey string
 }
 
-func newFakePushService(t *testing.T) *fakePushService {
-	f := &fakePushService{t: t, subs: map[string]*fakeSub{}}
+// Start serves a push service until the test ends.
+func Start(t testing.TB) *Service {
+	f := &Service{t: t, subs: map[string]*fakeSub{}}
 	f.srv = httptest.NewTLSServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
 }
 
-// subscribe makes a browser-side subscription at path.
-func (f *fakePushService) subscribe(path string) Subscription {
+// Subscribe makes a browser-side subscription at path.
+func (f *Service) Subscribe(path string) wp.Subscription {
 	priv, err := ecdh.P256().GenerateKey(rand.Reader)
 	if err != nil {
 		f.t.Fatal(err)
@@ -73,10 +79,10 @@ func (f *fakePushService) subscribe(path string) Subscription {
 	f.subs[path] = &fakeSub{priv: priv, auth: auth}
 	f.mu.Unlock()
 	b64 := base64.RawURLEncoding.EncodeToString
-	return Subscription{Endpoint: f.srv.URL + path, Keys: wp.Keys{Auth: b64(auth), P256dh: b64(priv.PublicKey().Bytes())}}
+	return wp.Subscription{Endpoint: f.srv.URL + path, Keys: wp.Keys{Auth: b64(auth), P256dh: b64(priv.PublicKey().Bytes())}}
 }
 
-func (f *fakePushService) serve(w http.ResponseWriter, r *http.Request) {
+func (f *Service) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	f.mu.Lock()
 	sub := f.subs[r.URL.Path]
@@ -105,21 +111,32 @@ func (f *fakePushService) serve(w http.ResponseWriter, r *http.Request) {
 		fail("decrypt: " + err.Error())
 		return
 	}
-	var m Message
-	if err := json.Unmarshal(plain, &m); err != nil {
-		fail("payload: " + err.Error())
+	if !json.Valid(plain) {
+		fail("payload: not JSON")
 		return
 	}
 	f.mu.Lock()
-	f.received = append(f.received, delivery{Path: r.URL.Path, Header: r.Header.Clone(), Message: m, VAPIDKey: key})
+	f.received = append(f.received, Delivery{Path: r.URL.Path, Header: r.Header.Clone(), Payload: plain, VAPIDKey: key})
+	status := max(f.status, http.StatusCreated)
 	f.mu.Unlock()
-	w.WriteHeader(max(f.status, http.StatusCreated))
+	w.WriteHeader(status)
 }
 
-func (f *fakePushService) got() ([]delivery, []string) {
+// SetStatus makes the service answer status from now on (410: gone).
+func (f *Service) SetStatus(status int) {
+	f.mu.Lock()
+	f.status = status
+	f.mu.Unlock()
+}
+
+// Client is an HTTP client that trusts the service's certificate.
+func (f *Service) Client() *http.Client { return f.srv.Client() }
+
+// Got is what the service took so far, and what it refused and why.
+func (f *Service) Got() ([]Delivery, []string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]delivery(nil), f.received...), append([]string(nil), f.bad...)
+	return append([]Delivery(nil), f.received...), append([]string(nil), f.bad...)
 }
 
 // checkVAPID checks "vapid t=JWT, k=KEY" (RFC 8292): an ES256 JWT signed by
