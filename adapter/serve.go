@@ -20,6 +20,7 @@ func (b *Bridge) intercept(d Dialect) relay.Interceptor {
 		if c == nil {
 			return relay.Pass
 		}
+		b.forwardReason(c)
 		if !b.deskOnly(c) && (c.Mirror || c.Renderable && b.ClientRendersForms()) {
 			if m.ID == nil {
 				return relay.Pass // nothing to answer: the client's to show

@@ -26,6 +26,10 @@ type ApprovalOption struct {
 	OptionID string `json:"optionId"`
 	Name     string `json:"name"`
 	Kind     string `json:"kind"` // allow_once, allow_always, reject_once, reject_always
+	// Description and Meta are the option's own, when it has them: Meta's
+	// "permission" says what a lasting option grants (grants.go).
+	Description string          `json:"description,omitempty"`
+	Meta        json.RawMessage `json:"_meta,omitempty"`
 }
 
 // Option returns the option named name.

@@ -68,6 +68,9 @@ type Pending struct {
 	// at the desk holds it off (Board.Hold).
 	Deadline *time.Time `json:"deadline,omitempty"`
 	Result   *Result    `json:"result,omitempty"`
+	// Claim is the device answering the set (claim.go), when one claimed
+	// it; it may have expired (Claim.Live).
+	Claim *Claim `json:"claim,omitempty"`
 }
 
 // Event is a change on the board.

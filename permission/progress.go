@@ -24,9 +24,18 @@ type Asked struct {
 // question; otherwise the set is answered with every answer taken, in the
 // order the client's flow would have asked them. done says which.
 func (b *Board) Progress(id string, step int, answers []Answer) (done bool, err error) {
+	return b.ProgressBy(id, step, answers, By{})
+}
+
+// ProgressBy is Progress by someone (decide.go): refused with a
+// *ClaimedError while another device claims the set.
+func (b *Board) ProgressBy(id string, step int, answers []Answer, by By) (done bool, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	t, err := b.pending(id)
+	if err == nil {
+		err = by.check(t, answers)
+	}
 	switch {
 	case err != nil:
 		return false, err
@@ -49,7 +58,7 @@ func (b *Board) Progress(id string, step int, answers []Answer) (done bool, err 
 		b.publish(EventAsked, t.p)
 		return false, nil
 	}
-	b.settle(t, Result{Answers: inAskedOrder(t.p.Questions, answered), Source: SourceDesk}, StateAnswered, EventReplied)
+	b.settle(t, Result{Answers: inAskedOrder(t.p.Questions, answered), Source: SourceDesk, Device: by.Name, DenyReason: by.Reason}, StateAnswered, EventReplied)
 	return true, nil
 }
 

@@ -85,6 +85,12 @@ type Result struct {
 	// Source says where the set was resolved from (SourceClient,
 	// SourceDesk, ...); the Board fills it in.
 	Source string `json:"source,omitempty"`
+	// Device names the paired device that decided, when one did (By).
+	Device string `json:"device,omitempty"`
+	// DenyReason is what the user said when picking an approval's reject
+	// option ("Deny…"): the agent gets its reject option, and the model
+	// this text, the way its agent can read it.
+	DenyReason string `json:"denyReason,omitempty"`
 }
 
 // Request is a question set to ask in a session.

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os/signal"
 	"syscall"
 
@@ -26,6 +25,7 @@ func init() {
 const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--tls-cert FILE --tls-key FILE | --allow-remote-http] [--qr]
                      [--notify] [--notify-url URL] [--on-question CMD] [--public-url URL]
        askbridge hub pair | devices | revoke ID
+       askbridge hub log [--json] [-n N]
 
 One inbox for every agent: every askbridge of this user reports its
 questions to the hub (unless run with --hub off), and the hub's page, the
@@ -142,9 +142,13 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	board := permission.NewBoard()
 	h := hub.New(board, logger)
 	keepHistory(h, logger)
+	keepDecisions(h, logger)
 	show := &codeShower{stderr: stderr, terminal: writesToTerminal(stderr), qr: remote || where.qr, publicURL: notifyOpts.publicURL, logger: logger}
+	routes, pushed := startPush(ctx, h, board, devices, logger)
+	defer func() { stop(); pushed() }() // the pushes under way end before the hub
+	routes["GET /instance"], routes["GET /api/decisions"] = h.ServeInstances, h.ServeDecisions
 	page := desk.New(ln, board, desk.Options{Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
-		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances},
+		Routes: routes,
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
 		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig)})
 	defer page.Close()

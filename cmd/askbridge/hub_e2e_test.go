@@ -104,6 +104,7 @@ type hubSet struct {
 	ID        string
 	CWD       string
 	Questions []struct{ Question string }
+	Claim     *struct{ Name string } // the device answering it (claims)
 	Instance  struct {
 		ID           string
 		Agent        string

@@ -30,6 +30,8 @@ func hubDeviceCommand(name string) func(args []string, stdout, stderr io.Writer)
 		return hubDevices
 	case "revoke":
 		return hubRevoke
+	case "log":
+		return hubLog
 	}
 	return nil
 }

@@ -149,9 +149,13 @@ func (ib *inbox) run(ctx context.Context, watch bool) error {
 // prompt is withdrawn when the set is answered elsewhere meanwhile.
 func (ib *inbox) ask(ctx context.Context, s inboxSet) error {
 	fmt.Fprintf(ib.out, "\n%s\n", ib.heading(s))
+	if ok, err := ib.take(ctx, s); !ok {
+		return err
+	}
 	askCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	go ib.watchGone(askCtx, cancel, s)
+	go ib.renew(askCtx, s.ID)
 	qs := s.questions()
 	res, err := permission.Ask(askCtx, localPeer{ib.p}, permission.Request{SessionID: "inbox", ToolCallID: "inbox-" + s.ID, Questions: qs, Round: 1})
 	switch {
@@ -169,7 +173,8 @@ func (ib *inbox) ask(ctx context.Context, s inboxSet) error {
 		}
 		return nil
 	}
-	status, err := ib.c.reply(ctx, s.ID, s.Step, replyOf(res, len(qs)))
+	answers, reason := s.answersOf(res, len(qs))
+	status, err := ib.c.reply(ctx, s.ID, s.Step, answers, reason)
 	if status == 404 || status == 409 {
 		fmt.Fprintln(ib.out, "Not taken: "+ib.ended(ctx, s))
 		return nil
@@ -208,6 +213,9 @@ func (ib *inbox) heading(s inboxSet) string {
 	h := "── " + s.origin(ib.home)
 	if s.Kind == permission.KindApproval {
 		h += " · approval"
+	}
+	if s.Claim != nil && s.Claim.Device != "inbox" {
+		h += " · being answered on " + s.Claim.Name
 	}
 	return h
 }

@@ -42,6 +42,15 @@ func newHubClient(socket string) *hubClient {
 // do sends body (nil: none) and returns the response's body when it is a
 // 2xx; status is the response's status, 0 when the hub was not reached.
 func (c *hubClient) do(ctx context.Context, method, path string, body any) (raw []byte, status int, err error) {
+	raw, status, err = c.doRaw(ctx, method, path, body)
+	if err != nil {
+		raw = nil
+	}
+	return raw, status, err
+}
+
+// doRaw is do, the body kept whatever the status.
+func (c *hubClient) doRaw(ctx context.Context, method, path string, body any) (raw []byte, status int, err error) {
 	var in io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -76,7 +85,7 @@ func (c *hubClient) do(ctx context.Context, method, path string, body any) (raw 
 	case resp.StatusCode/100 != 2:
 		var e struct{ Error string }
 		json.Unmarshal(raw, &e)
-		return nil, resp.StatusCode, fmt.Errorf("%s %s: %s %s", method, path, resp.Status, e.Error)
+		return raw, resp.StatusCode, fmt.Errorf("%s %s: %s %s", method, path, resp.Status, e.Error)
 	}
 	return raw, resp.StatusCode, nil
 }
@@ -88,9 +97,13 @@ type inboxSet struct {
 	SessionID string          `json:"sessionID"`
 	Kind      string          `json:"kind"`
 	Questions []inboxQuestion `json:"questions"`
-	Step      int             `json:"step"`
-	CWD       string          `json:"cwd"`
-	Instance  *struct {
+	// Approval has the agent's options, their kinds; Claim the device
+	// answering the set now (inboxclaim.go).
+	Approval *permission.Approval `json:"approval"`
+	Claim    *inboxClaim          `json:"claim"`
+	Step     int                  `json:"step"`
+	CWD      string               `json:"cwd"`
+	Instance *struct {
 		Agent  string `json:"agent"`
 		Client string `json:"client"`
 		Host   string `json:"host"`
@@ -122,8 +135,12 @@ func (c *hubClient) pending(ctx context.Context) ([]inboxSet, json.RawMessage, e
 
 // reply answers step of set id; status 409 or 404 is a set answered or
 // ended elsewhere meanwhile.
-func (c *hubClient) reply(ctx context.Context, id string, step int, answers [][]string) (int, error) {
-	_, status, err := c.do(ctx, "POST", "/question/"+id+"/reply", map[string]any{"answers": answers, "step": step})
+func (c *hubClient) reply(ctx context.Context, id string, step int, answers [][]string, reason string) (int, error) {
+	body := map[string]any{"answers": answers, "step": step}
+	if reason != "" {
+		body["reason"] = reason
+	}
+	_, status, err := c.do(ctx, "POST", "/question/"+id+"/reply", body)
 	return status, err
 }
 
@@ -134,6 +151,10 @@ func (s inboxSet) questions() []permission.Question {
 	for i, q := range s.Questions {
 		out[i] = permission.Question{Question: q.Question, Header: q.Header, Options: q.Options, MultiSelect: q.Multiple,
 			Secret: q.Secret, NoOther: q.Custom != nil && !*q.Custom, Link: q.Link}
+	}
+	if s.denies() { // Other is "Deny…" there
+		out[0].NoOther = false
+		out[0].Question += denyHint
 	}
 	return out
 }

@@ -42,6 +42,13 @@ func TestE2EInboxTellsAnsweredFromCancelled(t *testing.T) {
 	sets := h.waitSets(1, 5*time.Second)
 	require.Eventually(t, func() bool { return strings.Contains(lb.String(), "Drop the table?") }, 10*time.Second, 20*time.Millisecond)
 	var ok bool
+	// The inbox claims what it asks: the page takes it over first (claims).
+	require.Eventually(t, func() bool {
+		l := h.waitSets(1, 5*time.Second)
+		return l[0].Claim != nil && l[0].Claim.Name == "the terminal inbox"
+	}, 10*time.Second, 20*time.Millisecond, "the set shows the inbox answering it")
+	var claimed map[string]any
+	h.do("POST", "/question/"+sets[0].ID+"/hold", `{"takeover":true}`, &claimed)
 	h.do("POST", "/question/"+sets[0].ID+"/reject", "", &ok)
 	require.Eventually(t, func() bool {
 		return strings.Contains(lb.String(), "Cancelled elsewhere on the hub's page; the agent was told.")

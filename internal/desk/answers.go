@@ -14,6 +14,12 @@ import (
 // follow-ups stays pending with those as its questions (the next step).
 // An approval takes the user's presence too (assertion, presence.go).
 func (s *Server) answer(w http.ResponseWriter, r *http.Request, id, session string, step *int, answers [][]string, opencode bool, assertion json.RawMessage) {
+	s.answerWhy(w, r, id, session, step, answers, opencode, assertion, "")
+}
+
+// answerWhy is answer with the reason of a denial (by's Reason), checked
+// by the board: only with an approval's reject option.
+func (s *Server) answerWhy(w http.ResponseWriter, r *http.Request, id, session string, step *int, answers [][]string, opencode bool, assertion json.RawMessage, reason string) {
 	p, ok := s.board.Get(id)
 	if !ok || (session != "" && p.SessionID != session) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no question %q", id))
@@ -40,12 +46,12 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, id, session stri
 	// whether it takes approvals (LocalHandler); every other caller shows
 	// the user's presence.
 	if p.Kind == permission.KindApproval && !Local(r) {
-		if err := s.present(r, id, p.Step, answers, assertion); err != nil {
+		if err := s.present(r, id, p.Step, answers, reason, assertion); err != nil {
 			refuse(w, http.StatusForbidden, err.Error())
 			return
 		}
 	}
-	done, err := s.board.Progress(id, p.Step, picked)
+	done, err := s.board.ProgressBy(id, p.Step, picked, by(r, reason))
 	if err != nil {
 		s.boardError(w, id, err)
 		return

@@ -72,6 +72,8 @@ type wirePending struct {
 	// Instance and CWD say where the set comes from (Options.Origin).
 	Instance any    `json:"instance,omitempty"`
 	CWD      string `json:"cwd,omitempty"`
+	// Claim is the device answering the set now (claim.go), if any.
+	Claim *wireClaim `json:"claim,omitempty"`
 }
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
@@ -99,6 +101,7 @@ func toWire(p permission.Pending) wirePending {
 		w.Kind = permission.KindQuestion
 	}
 	w.Tool.CallID = p.ToolCallID
+	w.Claim = toWireClaim(p.Claim)
 	if w.Deadline = p.Deadline; p.Deadline != nil && p.State == permission.StatePending {
 		left := remainingMs(*p.Deadline)
 		w.RemainingMs = &left
@@ -141,17 +144,20 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 		Step    *int       `json:"step"`
 		// Assertion: the passkey's, which an approval needs (presence.go).
 		Assertion json.RawMessage `json:"assertion"`
+		// Reason goes with an approval's reject option: why not, for the
+		// model to read ("Deny…").
+		Reason string `json:"reason"`
 	}
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s.answer(w, r, r.PathValue("id"), "", body.Step, body.Answers, true, body.Assertion)
+	s.answerWhy(w, r, r.PathValue("id"), "", body.Step, body.Answers, true, body.Assertion, body.Reason)
 }
 
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if err := s.board.CancelFrom(id, permission.SourceDesk, "rejected at the answer desk"); err != nil {
+	if err := s.board.CancelBy(id, permission.SourceDesk, "rejected at the answer desk", by(r, "")); err != nil {
 		s.boardError(w, id, err)
 		return
 	}

@@ -17,39 +17,8 @@ const HoldFor = time.Minute
 
 // holdSlack: a hold that would move the deadline by less than this is not
 // made, so that a page or a script holding in a loop does not flood the
-// event stream with question.held.
+// event stream with question.held (permission.Board.Claim keeps it).
 const holdSlack = 5 * time.Second
-
-// hold: POST /question/{id}/hold. Someone is answering set id on the desk;
-// keep it open for HoldFor from now. It answers the set's deadline.
-func (s *Server) hold(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	p, ok := s.board.Get(id)
-	switch {
-	case !ok:
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no question %q", id))
-		return
-	case p.State != permission.StatePending:
-		s.settled(w, p)
-		return
-	case p.Deadline == nil:
-		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("question %s has no deadline (askbridge runs without --question-timeout): there is nothing to hold", id))
-		return
-	}
-	deadline := *p.Deadline
-	if time.Until(deadline) < HoldFor-holdSlack {
-		d, err := s.board.Hold(id, HoldFor)
-		if err != nil {
-			s.boardError(w, id, err)
-			return
-		}
-		if d.After(deadline) {
-			s.logger.Debug("desk: question held", "id", id, "until", d)
-		}
-		deadline = d
-	}
-	writeJSON(w, http.StatusOK, held{ID: id, Deadline: deadline, RemainingMs: remainingMs(deadline)})
-}
 
 // remainingMs is the time left until deadline, for a page whose clock is
 // not the server's (a phone on --desk-allow-remote).
@@ -84,13 +53,6 @@ func (s *Server) settled(w http.ResponseWriter, p permission.Pending) {
 func timedOut(p permission.Pending) bool {
 	return p.State == permission.StateTimeout ||
 		(p.State != permission.StatePending && p.Result != nil && p.Result.Source == permission.SourceTimeout)
-}
-
-// held is the hold route's reply.
-type held struct {
-	ID          string    `json:"id"`
-	Deadline    time.Time `json:"deadline"`
-	RemainingMs int64     `json:"remainingMs"`
 }
 
 // gone is the 410 a late answer gets.

@@ -54,6 +54,8 @@ func TestHoldMovesTheDeadline(t *testing.T) {
 	ev := <-events
 	assert.Equal(t, permission.EventHeld, ev.Type)
 	assert.True(t, ev.Pending.Deadline.Equal(held.Deadline))
+	ev = <-events // the hold is a claim too (claim.go)
+	assert.Equal(t, permission.EventClaimed, ev.Type)
 
 	// Holding again at once changes nothing and publishes nothing.
 	code, body = do(t, s, "POST", "/question/"+tk.ID+"/hold", "", nil)
@@ -72,9 +74,11 @@ func TestHoldMovesTheDeadline(t *testing.T) {
 	code, body = do(t, s, "POST", "/question/nope/hold", "", nil)
 	assert.Equal(t, 404, code, body)
 	free := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}})
+	// A set that cannot time out is claimed all the same, with no deadline.
 	code, body = do(t, s, "POST", "/question/"+free.ID+"/hold", "", nil)
-	assert.Equal(t, 422, code, body)
-	assert.Contains(t, body, "has no deadline")
+	assert.Equal(t, 200, code, body)
+	assert.NotContains(t, body, "deadline")
+	assert.Contains(t, body, `"claim"`)
 	require.NoError(t, board.Answer(tk.ID, permission.Result{Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}))
 	code, body = do(t, s, "POST", "/question/"+tk.ID+"/hold", "", nil)
 	assert.Equal(t, 409, code, body)

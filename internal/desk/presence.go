@@ -28,6 +28,7 @@ type challenge struct {
 	expires time.Time
 	step    int
 	answers [][]string
+	reason  string // a denial's, which the passkey vouches for too
 	wa      *webauthn.WebAuthn
 	session webauthn.SessionData
 }
@@ -44,6 +45,7 @@ func (s *Server) presence(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Answers [][]string `json:"answers"`
 		Step    int        `json:"step"`
+		Reason  string     `json:"reason"`
 	}
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -58,13 +60,13 @@ func (s *Server) presence(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusForbidden, "this device was paired without a passkey, so it cannot approve: approve in the editor, or pair a device that has one")
 		return
 	}
-	s.beginPresence(w, r, dev.ID+" "+id, body.Step, body.Answers)
+	s.beginPresence(w, r, dev.ID+" "+id, body.Step, body.Answers, body.Reason)
 }
 
 // beginPresence answers the options of a passkey assertion by r's device
-// for what key names (an approval of a set, a revocation), bound to step
-// and answers, good once for challengeTTL.
-func (s *Server) beginPresence(w http.ResponseWriter, r *http.Request, key string, step int, answers [][]string) {
+// for what key names (an approval of a set, a revocation), bound to step,
+// answers and a denial's reason, good once for challengeTTL.
+func (s *Server) beginPresence(w http.ResponseWriter, r *http.Request, key string, step int, answers [][]string, reason string) {
 	dev := device(r)
 	wa, rpID, err := s.relyingParty(r)
 	if err == nil && rpID != dev.RPID {
@@ -85,7 +87,7 @@ func (s *Server) beginPresence(w http.ResponseWriter, r *http.Request, key strin
 			delete(s.challenges.open, k)
 		}
 	}
-	s.challenges.open[key] = &challenge{expires: time.Now().Add(challengeTTL), step: step, answers: answers, wa: wa, session: *sd}
+	s.challenges.open[key] = &challenge{expires: time.Now().Add(challengeTTL), step: step, answers: answers, reason: reason, wa: wa, session: *sd}
 	s.challenges.mu.Unlock()
 	writeJSON(w, http.StatusOK, assertion)
 }
@@ -94,7 +96,7 @@ func (s *Server) beginPresence(w http.ResponseWriter, r *http.Request, key strin
 // a passkey assertion with user verification, for the challenge this
 // device got for exactly these answers, once. A device paired without a
 // passkey passes only when the user allowed it at pairing.
-func (s *Server) present(r *http.Request, id string, step int, answers [][]string, assertion json.RawMessage) error {
+func (s *Server) present(r *http.Request, id string, step int, answers [][]string, reason string, assertion json.RawMessage) error {
 	dev := device(r)
 	if dev.Passkey == nil {
 		if dev.NoPasskeyApprovals {
@@ -102,13 +104,13 @@ func (s *Server) present(r *http.Request, id string, step int, answers [][]strin
 		}
 		return fmt.Errorf("%w, and this device was paired without one", errPresence)
 	}
-	return s.checkPresence(r, dev.ID+" "+id, step, answers, assertion)
+	return s.checkPresence(r, dev.ID+" "+id, step, answers, reason, assertion)
 }
 
 // checkPresence checks assertion against the challenge r's device got for
 // key with step and answers (beginPresence), once: signed by the device's
 // passkey, user verified, its counter grown.
-func (s *Server) checkPresence(r *http.Request, key string, step int, answers [][]string, assertion json.RawMessage) error {
+func (s *Server) checkPresence(r *http.Request, key string, step int, answers [][]string, reason string, assertion json.RawMessage) error {
 	dev := device(r)
 	if len(assertion) == 0 || string(assertion) == "null" {
 		return fmt.Errorf("%w: no passkey assertion came with the request", errPresence)
@@ -120,7 +122,7 @@ func (s *Server) checkPresence(r *http.Request, key string, step int, answers []
 	switch {
 	case !ok || time.Now().After(c.expires):
 		return fmt.Errorf("%w: the passkey challenge expired or was used", errPresence)
-	case c.step != step || !slices.EqualFunc(c.answers, answers, slices.Equal):
+	case c.step != step || !slices.EqualFunc(c.answers, answers, slices.Equal) || c.reason != reason:
 		return fmt.Errorf("%w: the passkey was asked for other answers", errPresence)
 	}
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(assertion)

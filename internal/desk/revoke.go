@@ -29,7 +29,7 @@ func (s *Server) revokePresence(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]bool{"noPasskey": true})
 		return
 	}
-	s.beginPresence(w, r, revokeKey(device(r).ID, target), 0, nil)
+	s.beginPresence(w, r, revokeKey(device(r).ID, target), 0, nil, "")
 }
 
 // revokeDevice: DELETE /api/devices/{id}, with {"assertion"} from a page
@@ -45,7 +45,7 @@ func (s *Server) revokeDevice(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
-		if err := s.checkPresence(r, revokeKey(device(r).ID, target), 0, nil, body.Assertion); err != nil {
+		if err := s.checkPresence(r, revokeKey(device(r).ID, target), 0, nil, "", body.Assertion); err != nil {
 			refuse(w, http.StatusForbidden, "revoking another device: "+err.Error())
 			return
 		}

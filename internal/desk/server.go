@@ -121,7 +121,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	api.HandleFunc("GET /question", s.listQuestions)
 	api.HandleFunc("POST /question/{id}/reply", s.reply)
 	api.HandleFunc("POST /question/{id}/reject", s.reject)
-	api.HandleFunc("POST /question/{id}/hold", s.hold)
+	api.HandleFunc("POST /question/{id}/hold", s.claim) // a claim holds too
 	api.HandleFunc("POST /api/task/answer", s.taskAnswer)
 	api.HandleFunc("GET /event", s.events)
 	api.HandleFunc("GET /api/session", s.sessions)
@@ -139,7 +139,8 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css"} {
+	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css",
+		"GET /decisions.js", "GET /claims.js", "GET /grants.js", "GET /push.js", "GET /sw.js", "GET /manifest.json", "GET /icon.svg"} {
 		root.Handle(page, files)
 	}
 	root.HandleFunc("POST /pair/begin", s.pairBegin)
@@ -267,7 +268,12 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 
 // boardError maps the board's errors about set id to HTTP.
 func (s *Server) boardError(w http.ResponseWriter, id string, err error) {
+	if writeClaimed(w, err) {
+		return
+	}
 	switch {
+	case errors.Is(err, permission.ErrNotDenial):
+		writeError(w, http.StatusBadRequest, "reason: "+err.Error())
 	case errors.Is(err, permission.ErrUnknown):
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no question %q", id))
 	case errors.Is(err, permission.ErrResolved):

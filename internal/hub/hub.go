@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/decisions"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -30,6 +31,8 @@ type Hub struct {
 	past    map[string]origin  // sets of the history kept from before (Keep)
 	store   *Store             // the history, when kept
 	pairing *Pairing           // the device requests' (Pair)
+	// decisions is the log of who decided what (Record), when kept.
+	decisions *decisions.Log
 
 	askbridges askbridges // the agents' trees' roots (peer.go)
 }
@@ -150,6 +153,7 @@ func (h *Hub) asked(p *peer, set permission.Pending) {
 func (h *Hub) answerBack(m *mirror) {
 	<-m.ticket.Done()
 	h.keep(m)
+	h.record(m)
 	if m.there.Load() {
 		return
 	}

@@ -99,7 +99,9 @@ func TestInboxTakesApprovalsOnlyWhenAllowed(t *testing.T) {
 	status, _ = inboxDo(t, path, "POST", "/question/"+q.ID+"/reply")
 	assert.Equal(t, http.StatusOK, status)
 	assert.Equal(t, int32(1), through.Load())
-	for _, target := range []string{"/question/" + q.ID + "/reject", "/api/task/answer", "/question/" + q.ID + "/hold"} {
+	status, _ = inboxDo(t, path, "POST", "/question/"+a.ID+"/hold")
+	assert.Equal(t, http.StatusForbidden, status, "no claim of an approval the inbox cannot answer")
+	for _, target := range []string{"/question/" + q.ID + "/reject", "/api/task/answer"} {
 		status, _ = inboxDo(t, path, "POST", target)
 		assert.Contains(t, []int{http.StatusNotFound, http.StatusMethodNotAllowed}, status, target)
 	}

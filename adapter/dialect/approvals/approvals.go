@@ -111,13 +111,8 @@ func approvalQuestion(a *permission.Approval) (permission.Question, map[string]p
 			label = o.OptionID
 		}
 		byLabel[label] = o
-		desc := ""
-		switch o.Kind {
-		case string(acp.PermissionOptionKindAllowAlways):
-			desc = "lasting: the agent will not ask again"
-		case string(acp.PermissionOptionKindRejectAlways):
-			desc = "lasting: refused from now on"
-		}
+		// Lasting ones say so, and what they change (permission.Grant).
+		desc := o.Grant().Text(o.Kind)
 		q.Options = append(q.Options, permission.Option{Label: label, Description: desc})
 	}
 	return q, byLabel

@@ -103,6 +103,7 @@ function card(p) {
   const submit = el("button", { type: "submit", class: "primary", text: "Submit" });
   const cancel = el("button", { type: "button", text: "Cancel" });
   form.append(el("div", { class: "actions" }, submit, cancel), error);
+  for (const hook of window.cardHooks || []) hook(form, p); // grants.js, claims.js
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const answers = p.questions.map((q, qi) => {
@@ -211,6 +212,8 @@ async function refreshHistory() {
   }
   historyEl.textContent = "";
   items.forEach((i) => historyEl.append(i));
+  if (typeof refreshDecisions === "function") await refreshDecisions();
+  if (typeof showAsked === "function") showAsked(); // push.js: a tapped notification's card
 }
 
 // The page listens to the event types it knows and ignores the others, so
@@ -228,6 +231,8 @@ async function connect() {
       // A deadline moved: no need to redraw the cards, which may hold the
       // user's unsent answers.
       noteDeadline(d.properties);
+    } else if (type === "question.claimed") {
+      for (const hook of window.claimHooks || []) hook(d.properties); // claims.js
     } else if (type === "question.expiring") {
       noteDeadline(d.properties);
       status(`“${headers(d.properties)}” times out soon: answer it, or start answering to hold it.`);
@@ -269,6 +274,7 @@ function start() {
   started = true;
   refresh().catch((e) => status(e.message));
   devicesList().catch(() => {});
+  if (typeof pushSetup === "function") pushSetup().catch(() => {}); // push.js
   connect();
 }
 

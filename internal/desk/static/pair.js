@@ -83,9 +83,10 @@ function showPairing(paired) {
 }
 
 // presence gets the passkey assertion an approval's answer needs (null for
-// a device allowed to approve without one).
-async function presence(id, answers, step) {
-  const opts = await api("POST", `/question/${encodeURIComponent(id)}/presence`, { answers, step });
+// a device allowed to approve without one). A denial's reason is vouched
+// for with the answers.
+async function presence(id, answers, step, reason) {
+  const opts = await api("POST", `/question/${encodeURIComponent(id)}/presence`, { answers, step, reason });
   if (opts.noPasskey) return null;
   const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(opts.publicKey);
   const got = await navigator.credentials.get({ publicKey });

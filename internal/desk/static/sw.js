@@ -1,0 +1,44 @@
+// askbridge's service worker: the hub's Web Push (internal/webpush). A push
+// is "asked" (a set waits: a notification tagged by the set, its question
+// or command and the choices) or "decided" (the set was decided anywhere:
+// its notification is closed). Tapping a notification opens that card;
+// nothing is ever answered from the notification itself (an approval takes
+// the passkey, on the page).
+"use strict";
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (ev) => ev.waitUntil(self.clients.claim()));
+
+self.addEventListener("push", (ev) => {
+  let m = {};
+  try { m = ev.data ? ev.data.json() : {}; } catch { m = {}; }
+  ev.waitUntil((async () => {
+    if (m.type === "decided") {
+      for (const n of await self.registration.getNotifications({ tag: m.tag })) n.close();
+      return;
+    }
+    if (m.type !== "asked") return;
+    const choices = Array.isArray(m.choices) && m.choices.length ? "Choices: " + m.choices.join(" · ") : "";
+    await self.registration.showNotification(m.title || "askbridge", {
+      body: [m.body, choices].filter(Boolean).join("\n"),
+      tag: m.tag,
+      renotify: true,
+      requireInteraction: m.kind === "approval",
+      data: { url: m.url || "/", id: m.id },
+    });
+  })());
+});
+
+self.addEventListener("notificationclick", (ev) => {
+  ev.notification.close();
+  const url = new URL((ev.notification.data && ev.notification.data.url) || "/", self.registration.scope).href;
+  ev.waitUntil((async () => {
+    for (const c of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+      if (new URL(c.url).origin === self.location.origin) {
+        if (c.navigate) await c.navigate(url).catch(() => {});
+        return c.focus();
+      }
+    }
+    return self.clients.openWindow(url);
+  })());
+});

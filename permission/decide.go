@@ -1,0 +1,77 @@
+package permission
+
+import (
+	"errors"
+	"fmt"
+)
+
+// By is who answers a set through ProgressBy or CancelBy: a paired device
+// (or the terminal inbox), by its id and name, and, for an approval whose
+// answer picks a reject option, the user's reason.
+type By struct {
+	Device string // the device's id: what a claim is compared with
+	Name   string // the device's name, for Result.Device
+	Reason string // the denial's reason ("Deny…"), cleaned by Typed
+}
+
+// ErrNotDenial is a reason given with an answer that picks no reject
+// option of an approval: a reason goes only with a denial.
+var ErrNotDenial = errors.New("a reason goes only with an approval's reject option")
+
+// IsDenial says whether the option labelled label of approval a is a
+// reject option (reject_once or reject_always).
+func (a *Approval) IsDenial(label string) bool {
+	o, ok := a.Option(label)
+	if !ok {
+		for _, x := range a.Options { // labelled by its id (a nameless option)
+			if x.OptionID == label {
+				o, ok = x, true
+			}
+		}
+	}
+	return ok && (o.Kind == "reject_once" || o.Kind == "reject_always")
+}
+
+// Lasting says whether the option is one whose effect outlives this call
+// (allow_always, reject_always).
+func (o ApprovalOption) Lasting() bool {
+	return o.Kind == "allow_always" || o.Kind == "reject_always"
+}
+
+// check refuses what by may not do to t: answer while another device
+// claims it, or give a reason with anything but a denial. b.mu is held.
+func (by *By) check(t *Ticket, answers []Answer) error {
+	if c := t.p.Claim; c.live() && c.Device != by.Device {
+		return &ClaimedError{Claim: *c}
+	}
+	if by.Reason == "" {
+		return nil
+	}
+	reason, err := Typed(by.Reason)
+	if err != nil {
+		return fmt.Errorf("reason: %w", err)
+	}
+	by.Reason = reason
+	if t.p.Approval == nil || len(answers) != 1 || len(answers[0].Labels) != 1 || !t.p.Approval.IsDenial(answers[0].Labels[0]) {
+		return ErrNotDenial
+	}
+	return nil
+}
+
+// CancelBy is CancelFrom by someone: refused with a *ClaimedError while
+// another device claims the set.
+func (b *Board) CancelBy(id, source, reason string, by By) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	t, err := b.pending(id)
+	if err == nil {
+		if c := t.p.Claim; c.live() && c.Device != by.Device {
+			err = &ClaimedError{Claim: *c}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	b.settle(t, Result{Cancelled: true, Reason: reason, Source: source, Device: by.Name}, StateCancelled, EventRejected)
+	return nil
+}
