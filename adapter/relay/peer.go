@@ -35,6 +35,8 @@ type Peer struct {
 	calls map[string]chan callResult // by IDKey
 	ended endedCalls                 // recent calls no longer waiting
 	gone  error                      // set once the peer has disconnected
+
+	own atomic.Pointer[Rewrite] // rewrites askbridge's own messages (SetOwn)
 }
 
 type callResult struct {
@@ -60,6 +62,7 @@ func (p *Peer) sendJSON(v any) error {
 	if err != nil {
 		return err
 	}
+	b = p.rewriteOwn(b)
 	p.rec.record(p.dir, b, true)
 	return p.send(b, true)
 }
