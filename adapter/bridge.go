@@ -66,6 +66,7 @@ type Bridge struct {
 	cwd        map[string]string            // session -> working directory
 	inflight   sync.WaitGroup               // question sets being served
 	finished   recentIDs                    // agent requests the bridge answered
+	proto      protocol                     // the version both sides agreed (v2.go)
 
 	socket    net.Listener // the `askbridge ask` socket, once Listen ran
 	socketDir string
