@@ -117,6 +117,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	r.FromClient(acp.AgentMethodSessionCancel, b.onSessionCancel)
 	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
 	b.installDialects()
+	b.installV2() // after the dialects: it sees what they added (v2session.go)
 	stopSocket := b.serveSocket()
 	return func() {
 		stopSocket()

@@ -25,6 +25,9 @@ const (
 type protocol struct {
 	asked  int // what the client asked for (1 when it said nothing usable)
 	agreed int // what the agent answered, when the client can speak it; 0 before
+	// mcp is what a v2 agent advertised under capabilities.session.mcp
+	// (v2session.go).
+	mcp v2MCP
 }
 
 // v2 reports whether the connection speaks ACP v2.
@@ -60,6 +63,11 @@ func (b *Bridge) agreeVersion(asked int) func(json.RawMessage) json.RawMessage {
 		var r struct {
 			Result *struct {
 				ProtocolVersion json.RawMessage `json:"protocolVersion"`
+				Capabilities    struct {
+					Session struct {
+						MCP v2MCP `json:"mcp"`
+					} `json:"session"`
+				} `json:"capabilities"`
 			} `json:"result"`
 		}
 		if json.Unmarshal(resp, &r) != nil || r.Result == nil {
@@ -73,6 +81,7 @@ func (b *Bridge) agreeVersion(asked int) func(json.RawMessage) json.RawMessage {
 		}
 		b.mu.Lock()
 		b.proto.agreed = agreed
+		b.proto.mcp = r.Result.Capabilities.Session.MCP
 		b.mu.Unlock()
 		if b.relay == nil {
 			return nil

@@ -173,3 +173,41 @@ func TestV2TimedOutQuestionIsWithdrawnExplicitly(t *testing.T) {
 	}
 	assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "41").Result))
 }
+
+// In a v2 session every MCP server askbridge lists names its transport
+// (v2's McpServer must; v1's stdio entry has none), and none is listed of
+// a transport the agent did not advertise under capabilities.session.mcp:
+// a v2 agent refuses the whole session/new for one. The scripted v2 agent
+// on the SDK refused askbridge's stdio entry with -32602 before.
+func TestV2SessionServersFitTheAgentsCapabilities(t *testing.T) {
+	untyped := `{"name":"askbridge-ask","command":"/bin/askbridge","args":["mcp"],"env":[]}`
+	client := `{"type":"http","name":"editor","url":"http://127.0.0.1:1/mcp","headers":[]}`
+	for _, tc := range []struct{ caps, want string }{
+		{`{"session":{"mcp":{"stdio":{}}}}`, `[` + client + `,{"name":"askbridge-ask","command":"/bin/askbridge","args":["mcp"],"env":[],"type":"stdio"}]`},
+		{`{"session":{"mcp":{"http":{}}}}`, `[` + client + `]`},
+	} {
+		h := newBridgeHarness(t, Options{})
+		h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":2,"info":{"name":"e","version":"1"},"capabilities":{}}}`)
+		h.Agent.Recv()
+		h.Agent.Send(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":2,"info":{"name":"a","version":"1"},"capabilities":` + tc.caps + `}}`)
+		h.Client.Recv()
+		h.Client.Send(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[` + client + `,` + untyped + `]}}`)
+		var p struct {
+			MCPServers json.RawMessage `json:"mcpServers"`
+		}
+		require.NoError(t, json.Unmarshal(decode(t, h.Agent.Recv()).Params, &p))
+		assert.JSONEq(t, tc.want, string(p.MCPServers), tc.caps)
+	}
+}
+
+// On v1 the servers go on as they came: v1's stdio entry has no type.
+func TestV1SessionServersUnchanged(t *testing.T) {
+	h := newBridgeHarness(t, Options{})
+	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`)
+	h.Agent.Recv()
+	h.Agent.Send(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1}}`)
+	h.Client.Recv()
+	line := `{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[{"name":"x","command":"/bin/x","args":[],"env":[]}]}}`
+	h.Client.Send(line)
+	assert.Equal(t, line, h.Agent.Recv())
+}
