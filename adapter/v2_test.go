@@ -2,11 +2,14 @@ package adapter
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 )
 
 // v2 initialize: the client's capabilities are capabilities (not
@@ -210,4 +213,20 @@ func TestV1SessionServersUnchanged(t *testing.T) {
 	line := `{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[{"name":"x","command":"/bin/x","args":[],"env":[]}]}}`
 	h.Client.Send(line)
 	assert.Equal(t, line, h.Agent.Recv())
+}
+
+// A tool call that names its tool (ACP's name member) is recognised by
+// that name, whatever its display title: OpenCode's question tool titled
+// for the user is still the question tool (before, only the title
+// "question" was read, and this one went unanswered).
+func TestQuestionToolRecognisedByName(t *testing.T) {
+	oc := newFakeOpenCode(t, "pw")
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h.openSession(t, "s1")
+	oc.ask("call_1")
+	named := strings.Replace(openCodeQuestion, `"title":"question"`, `"name":"question","title":"Asking you about the database"`, 1)
+	h.Agent.Send(named)
+	assert.Equal(t, named, h.Client.Recv())
+	req, _ := h.nextRequest(t, "session/request_permission")
+	assert.Contains(t, string(req.Params), `"toolCallId":"call_1"`)
 }
