@@ -67,6 +67,7 @@ type Bridge struct {
 	inflight   sync.WaitGroup               // question sets being served
 	finished   recentIDs                    // agent requests the bridge answered
 	proto      protocol                     // the version both sides agreed (v2.go)
+	subs       subagents                    // child sessions (subagent.go)
 
 	socket    net.Listener // the `askbridge ask` socket, once Listen ran
 	socketDir string
@@ -118,6 +119,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
 	b.installDialects()
 	b.installV2() // after the dialects: it sees what they added (v2session.go)
+	b.installSubagents()
 	stopSocket := b.serveSocket()
 	return func() {
 		stopSocket()
