@@ -101,3 +101,10 @@ $(ACTIONLINT):
 # The GitHub workflows (.github/workflows/*.yml).
 lint-workflows: $(ACTIONLINT)
 	$(ACTIONLINT)
+
+# The ACP version pairings (v1/v2 editor × v1/v2 agent) with scripted peers
+# on the official TypeScript SDK, askbridge between them (conformance/v2peers).
+.PHONY: test-v2
+test-v2:
+	conformance/v2peers/install.sh
+	$(GO) test -race -count=1 -timeout 10m -run 'VersionPairings|UnknownOutcomeThrough' ./conformance/

@@ -67,6 +67,8 @@ type Bridge struct {
 	inflight   sync.WaitGroup               // question sets being served
 	finished   recentIDs                    // agent requests the bridge answered
 	notes      nextPrompt                   // for the model, with the next prompt (nextprompt.go)
+	proto      protocol                     // the version both sides agreed (v2.go)
+	subs       subagents                    // child sessions (subagent.go)
 
 	socket    net.Listener // the `askbridge ask` socket, once Listen ran
 	socketDir string
@@ -118,6 +120,8 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	r.FromClient(acp.AgentMethodSessionCancel, b.onSessionCancel)
 	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
 	b.installDialects()
+	b.installV2() // after the dialects: it sees what they added (v2session.go)
+	b.installSubagents()
 	stopSocket := b.serveSocket()
 	return func() {
 		stopSocket()

@@ -3,6 +3,7 @@ package adapter
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 
 	"github.com/askbridge/askbridge/adapter/relay"
 )
@@ -10,18 +11,27 @@ import (
 // initCaps is the part of initialize the bridge reads. form and url stay
 // raw: only an object advertises a mode (Claude offers AskUserQuestion for
 // "form":{} but not for "form":true), and the SDK's struct would refuse
-// true outright.
+// true outright. v1 names them clientInfo and clientCapabilities, v2 info
+// and capabilities (v2.go).
 type initCaps struct {
-	ClientInfo struct {
+	ProtocolVersion json.RawMessage `json:"protocolVersion"`
+	ClientInfo      struct {
 		Name    string `json:"name"`
 		Version string `json:"version"`
 	} `json:"clientInfo"`
-	ClientCapabilities struct {
-		Elicitation struct {
-			Form json.RawMessage `json:"form"`
-			URL  json.RawMessage `json:"url"`
-		} `json:"elicitation"`
-	} `json:"clientCapabilities"`
+	ClientCapabilities elicitCaps `json:"clientCapabilities"`
+	Info               struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	} `json:"info"`
+	Capabilities elicitCaps `json:"capabilities"`
+}
+
+type elicitCaps struct {
+	Elicitation struct {
+		Form json.RawMessage `json:"form"`
+		URL  json.RawMessage `json:"url"`
+	} `json:"elicitation"`
 }
 
 // isObject reports whether a raw value is a JSON object.
@@ -31,36 +41,58 @@ func isObject(v json.RawMessage) bool {
 }
 
 // onInitialize remembers whether the client renders forms itself, and
-// advertises what the dialects need when the client lacks it. Only the
-// params' members on the patched paths are re-encoded; the rest of the
-// message goes on as it came.
+// advertises what the dialects need when the client lacks it, in the shape
+// of the version the client asks for. Only the params' members on the
+// patched paths are re-encoded; the rest of the message goes on as it
+// came. The agent's answer settles the version askbridge speaks on this
+// connection (agreeVersion).
 func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	var p initCaps
 	if err := m.Params(&p); err != nil {
 		return relay.Pass
 	}
-	hasForm, hasURL := isObject(p.ClientCapabilities.Elicitation.Form), isObject(p.ClientCapabilities.Elicitation.URL)
+	asked := askedVersion(p.ProtocolVersion)
+	caps, name, version := p.ClientCapabilities, p.ClientInfo.Name, p.ClientInfo.Version
+	if asked >= protoV2 {
+		caps, name, version = p.Capabilities, p.Info.Name, p.Info.Version
+	}
+	hasForm, hasURL := isObject(caps.Elicitation.Form), isObject(caps.Elicitation.URL)
 	b.mu.Lock()
 	b.clientForm, b.clientURL = hasForm, hasURL
+	b.proto = protocol{asked: asked}
 	b.mu.Unlock()
-	b.noteClient(p.ClientInfo.Name, p.ClientInfo.Version)
-	b.logger.Info("client initialize", "clientRendersForms", hasForm, "clientRendersURLs", hasURL, "advertise", b.opts.Advertise)
-	if !b.opts.Advertise {
-		return relay.Pass
-	}
-	var defaults []Default
-	for _, d := range b.dialects {
-		if a, ok := d.(Advertiser); ok {
-			defaults = append(defaults, a.Advertise()...)
+	b.noteClient(name, version)
+	b.logger.Info("client initialize", "protocolVersion", asked, "clientRendersForms", hasForm, "clientRendersURLs", hasURL, "advertise", b.opts.Advertise)
+	v := b.advertise(m, asked)
+	v.OnResponse = b.agreeVersion(asked)
+	return v
+}
+
+// advertise adds the dialects' defaults to the client's initialize, and
+// for a client asking a version askbridge does not speak, asks the agent
+// for the highest one it does: askbridge never lets the two sides agree on
+// what it cannot carry across.
+func (b *Bridge) advertise(m *relay.Message, asked int) relay.Verdict {
+	var patches []patch
+	if b.opts.Advertise {
+		for _, d := range b.dialects {
+			if a, ok := d.(Advertiser); ok {
+				for _, def := range a.Advertise() {
+					patches = append(patches, patch{path: capsPath(def.Path, asked), value: def.Value})
+				}
+			}
 		}
 	}
-	if len(defaults) == 0 {
+	if asked > protoMax {
+		patches = append(patches, patch{path: []string{"protocolVersion"}, value: json.RawMessage(strconv.Itoa(protoMax)), replace: true})
+	}
+	if len(patches) == 0 {
 		return relay.Pass
 	}
 	return relay.RewriteParams(func(raw json.RawMessage) (json.RawMessage, error) {
 		var err error
-		for _, d := range defaults {
-			if raw, err = setDefault(raw, d.Path, d.Value); err != nil {
+		for _, d := range patches {
+			if raw, err = setDefault(raw, d.path, d.value, d.replace); err != nil {
 				return nil, err
 			}
 		}
@@ -68,9 +100,16 @@ func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	})(m)
 }
 
-// setDefault sets obj[path...] = v unless it is present, creating objects
-// on the way.
-func setDefault(obj json.RawMessage, path []string, v json.RawMessage) (json.RawMessage, error) {
+// patch is one member advertise sets in initialize's params.
+type patch struct {
+	path    []string
+	value   json.RawMessage
+	replace bool // set it whatever is there
+}
+
+// setDefault sets obj[path...] = v unless it is present (or whatever is
+// there, with replace), creating objects on the way.
+func setDefault(obj json.RawMessage, path []string, v json.RawMessage, replace bool) (json.RawMessage, error) {
 	var m map[string]json.RawMessage
 	if len(obj) > 0 && !bytes.Equal(obj, []byte("null")) {
 		if err := json.Unmarshal(obj, &m); err != nil {
@@ -83,12 +122,12 @@ func setDefault(obj json.RawMessage, path []string, v json.RawMessage) (json.Raw
 	cur, ok := m[path[0]]
 	switch {
 	case len(path) == 1:
-		if ok && sameKind(cur, v) {
+		if ok && !replace && sameKind(cur, v) {
 			return obj, nil
 		}
 		m[path[0]] = v
 	default:
-		next, err := setDefault(cur, path[1:], v)
+		next, err := setDefault(cur, path[1:], v, replace)
 		if err != nil {
 			return nil, err
 		}

@@ -32,11 +32,12 @@ func TestSchemaFixtures(t *testing.T) {
 	for _, file := range fixtures(t) {
 		f, err := Load(file)
 		require.NoError(t, err)
-		sides, err := authoredLines(f)
+		sides, err := authoredLines(flattenBatches(f))
 		require.NoError(t, err, file)
+		check := checkerOf(t, f, s)
 		for _, a := range sides {
 			for _, line := range a.lines {
-				c := s.Check(line, a.requests)
+				c := check(line, a.requests)
 				if err := c.Problem(); err != nil {
 					t.Errorf("%s: to the %s: %s (%s): %v\n  %s", filepath.Base(file), a.side, c.What, c.Def, err, trimLine(line))
 					continue

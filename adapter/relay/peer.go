@@ -37,6 +37,8 @@ type Peer struct {
 	gone  error                      // set once the peer has disconnected
 	// quiet: the peer takes no $/cancel_request (KeepsRequestsOpen)
 	quiet atomic.Bool
+
+	own atomic.Pointer[Rewrite] // rewrites askbridge's own messages (SetOwn)
 }
 
 type callResult struct {
@@ -62,6 +64,7 @@ func (p *Peer) sendJSON(v any) error {
 	if err != nil {
 		return err
 	}
+	b = p.rewriteOwn(b)
 	p.rec.record(p.dir, b, true)
 	return p.send(b, true)
 }

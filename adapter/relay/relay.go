@@ -136,7 +136,7 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, 
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		r.handle(line, from, to, hooks, sent, answered, &msg)
+		r.handle(line, from, to, hooks, sent, answered, &msg, nil)
 	}
 	if !errors.Is(err, io.EOF) {
 		r.logger.Warn("read failed", "from", from.name, "err", err)
@@ -148,7 +148,9 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, 
 	from.disconnect(errors.New(from.name + " closed its output"))
 }
 
-func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, sent, answered *pending, msg *Message) {
+// handle routes one message; out, when non-nil, gathers the messages of a
+// batch to forward (batch.go) instead of forwarding each.
+func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, sent, answered *pending, msg *Message, out *batchOut) {
 	raw := line // as read: forwarded from the reader's buffer while unchanged
 	h, err := scan(line)
 	if err != nil {
@@ -156,7 +158,13 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 		from.ReplyError(nil, &Error{Code: CodeParseError, Message: "Parse error: " + err.Error()})
 		return
 	}
-	r.rec.record(to.dir, line, false)
+	if out == nil {
+		if h.batch {
+			r.handleBatch(line, from, to, hooks, sent, answered, msg)
+			return
+		}
+		r.rec.record(to.dir, line, false)
+	}
 	if h.method == nil && h.id != nil {
 		key := IDKey(h.id)
 		if ours, stray := from.deliver(key, line); ours {
@@ -166,7 +174,7 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 			return
 		}
 		if !h.isResponse() {
-			r.pass(to, line, raw)
+			r.emit(to, line, raw, out)
 			return
 		}
 		r.mu.Lock()
@@ -187,11 +195,11 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 				line = out
 			}
 		}
-		r.pass(to, line, raw)
+		r.emit(to, line, raw, out)
 		return
 	}
 	if h.method == nil {
-		r.pass(to, line, raw)
+		r.emit(to, line, raw, out)
 		return
 	}
 	var v Verdict
@@ -220,9 +228,9 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 			return
 		}
 	}
-	r.pass(to, line, raw)
+	r.emit(to, line, raw, out)
 	if v.After != nil {
-		v.After()
+		out.after(v.After)
 	}
 }
 

@@ -13,6 +13,7 @@ type header struct {
 	id       []byte // raw JSON token, nil when absent
 	object   bool   // the line is a JSON object (not a batch or a scalar)
 	response bool   // has "result" or "error"
+	batch    bool   // the line is a JSON array: a batch (batch.go)
 }
 
 func (h header) isRequest() bool      { return h.method != nil && h.id != nil }
@@ -32,6 +33,7 @@ func scan(b []byte) (header, error) {
 		return h, fmt.Errorf("%w: empty line", errSyntax)
 	}
 	if b[i] != '{' {
+		h.batch = b[i] == '['
 		end, err := skipValue(b, i)
 		if err != nil {
 			return h, err

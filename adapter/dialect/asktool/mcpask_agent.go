@@ -66,7 +66,8 @@ type agentIdentity struct {
 			HTTP bool `json:"http"`
 		} `json:"mcpCapabilities"`
 	} `json:"agentCapabilities"`
-	known bool
+	v2Identity // ACP v2 names them info and capabilities (servers.go)
+	known      bool
 }
 
 // ownDialects are the agents that ask in a way askbridge already handles
@@ -90,7 +91,7 @@ func (d *MCPAsk) injects(h dialect.Host, method string) bool {
 	}
 	for _, w := range d.agentWords() {
 		for _, own := range ownDialects {
-			if w == own {
+			if w == own && !d.askOverHTTP() {
 				return false
 			}
 		}
@@ -103,7 +104,7 @@ func (d *MCPAsk) injects(h dialect.Host, method string) bool {
 // Arguments further on are not read: `kiro-cli acp --model claude-sonnet`
 // is not Claude.
 func (d *MCPAsk) agentWords() []string {
-	names := []string{d.agent.AgentInfo.Name, d.agent.AgentInfo.Title}
+	names := []string{d.agent.AgentInfo.Name, d.agent.AgentInfo.Title, d.agent.Info.Name, d.agent.Info.Title}
 	if len(d.Argv) > 0 {
 		names = append(names, filepath.Base(d.Argv[0]))
 		if filepath.Base(d.Argv[0]) == "agent" && slices.Contains(d.Argv[1:], "acp") {

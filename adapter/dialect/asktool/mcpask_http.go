@@ -30,23 +30,16 @@ var mcpTransports = []struct {
 	// Copilot CLI drops every stdio server a client lists ("Rejecting
 	// non-http/sse MCP server") and advertises http and sse.
 	{"copilot", mcpHTTP},
+	// Kiro CLI 2.14 ignores stdio servers over ACP (and exits on an HTTP
+	// entry without a headers list, which askbridge's always has).
+	{"kiro", mcpHTTP},
+	// Cursor's ACP mode no longer offers its own ask tool; only an MCP
+	// tool over HTTP reaches it (askOverHTTP).
+	{"cursor", mcpHTTP},
 }
 
-// transport picks the transport for the agent; d.mu is held.
-func (d *MCPAsk) transport() mcpTransport {
-	want := mcpStdio
-	for _, w := range d.agentWords() {
-		for _, t := range mcpTransports {
-			if w == t.word {
-				want = t.transport
-			}
-		}
-	}
-	if want == mcpHTTP && !d.agent.AgentCapabilities.McpCapabilities.HTTP {
-		return mcpStdio // not advertised: the client may not list it
-	}
-	return want
-}
+// transport picks the transport for the agent (servers.go); d.mu is held.
+func (d *MCPAsk) transport() mcpTransport { return d.chooseTransport() }
 
 // httpServer is ACP's McpServerHttp.
 type httpServer struct {

@@ -23,6 +23,83 @@ type envVariable struct {
 	Value string `json:"value"`
 }
 
+// v2Identity is what an ACP v2 agent's initialize answer says of it:
+// info (v1's agentInfo) and capabilities.session.mcp (v1's
+// agentCapabilities.mcpCapabilities), where an object advertises a
+// transport and stdio is no longer implied.
+type v2Identity struct {
+	Info struct {
+		Name  string `json:"name"`
+		Title string `json:"title"`
+	} `json:"info"`
+	Capabilities struct {
+		Session struct {
+			MCP struct {
+				Stdio json.RawMessage `json:"stdio"`
+				HTTP  json.RawMessage `json:"http"`
+			} `json:"mcp"`
+		} `json:"session"`
+	} `json:"capabilities"`
+}
+
+// isV2 reports whether the answer was ACP v2's (it has capabilities.session).
+func (a agentIdentity) isV2() bool {
+	return a.Info.Name != "" || a.Capabilities.Session.MCP.Stdio != nil || a.Capabilities.Session.MCP.HTTP != nil
+}
+
+// takesHTTP and takesStdio say what the agent advertised: v1's
+// mcpCapabilities.http (stdio is every v1 agent's), v2's session.mcp.
+func (a agentIdentity) takesHTTP() bool {
+	return a.AgentCapabilities.McpCapabilities.HTTP || isObject(a.Capabilities.Session.MCP.HTTP)
+}
+
+func (a agentIdentity) takesStdio() bool {
+	return !a.isV2() || isObject(a.Capabilities.Session.MCP.Stdio)
+}
+
+func isObject(v json.RawMessage) bool {
+	v = bytes.TrimSpace(v)
+	return len(v) > 0 && v[0] == '{'
+}
+
+// chooseTransport picks the transport from what the agent advertises:
+// stdio, which every v1 agent starts, unless the agent is one known to
+// drop stdio servers over ACP (mcpTransports) and advertises HTTP, or a v2
+// agent advertises HTTP and not stdio. d.mu is held.
+func (d *MCPAsk) chooseTransport() mcpTransport {
+	a := d.agent
+	if !a.takesHTTP() {
+		return mcpStdio
+	}
+	if !a.takesStdio() {
+		return mcpHTTP
+	}
+	for _, w := range d.agentWords() {
+		for _, t := range mcpTransports {
+			if w == t.word {
+				return t.transport
+			}
+		}
+	}
+	return mcpStdio
+}
+
+// askOverHTTP reports whether an agent with a question dialect of its own
+// still gets askbridge's tool under auto: one that no longer offers its
+// own ask tool over ACP (Cursor) and advertises HTTP, where the tool can
+// reach it. Its dialect stays for the builds that do ask. d.mu is held.
+func (d *MCPAsk) askOverHTTP() bool {
+	if !d.agent.takesHTTP() {
+		return false
+	}
+	for _, w := range d.agentWords() {
+		if w == "cursor" {
+			return true
+		}
+	}
+	return false
+}
+
 // addServer appends entry to params.mcpServers, leaving the client's
 // entries as they came. It returns nil when the client already lists a
 // server of the entry's name.

@@ -97,6 +97,7 @@ type openCodeUpdate struct {
 	Update    struct {
 		SessionUpdate string          `json:"sessionUpdate"`
 		ToolCallID    string          `json:"toolCallId"`
+		Name          string          `json:"name"` // ACP's stable tool name, where sent
 		Title         string          `json:"title"`
 		Status        string          `json:"status"`
 		RawInput      json.RawMessage `json:"rawInput"`
@@ -114,7 +115,7 @@ func (d *OpenCode) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 		return nil
 	}
 	u := p.Update
-	if (u.SessionUpdate != "tool_call" && u.SessionUpdate != "tool_call_update") || u.Title != "question" ||
+	if (u.SessionUpdate != "tool_call" && u.SessionUpdate != "tool_call_update") || !isQuestionTool(u.Name, u.Title) ||
 		(u.Status != "pending" && u.Status != "in_progress") || u.ToolCallID == "" {
 		return nil
 	}
@@ -245,4 +246,15 @@ func openCodeAnswers(n int, r permission.Result) [][]string {
 		out[a.Index] = vals
 	}
 	return out
+}
+
+// isQuestionTool reports whether a tool call is OpenCode's question tool:
+// by the tool's name where the agent sends ACP's name member (stable since
+// the schema OpenCode's newer builds follow), else by its title, which
+// OpenCode 1.x sets to the tool's name.
+func isQuestionTool(name, title string) bool {
+	if name != "" {
+		return name == "question"
+	}
+	return title == "question"
 }
