@@ -32,6 +32,7 @@ type Hub struct {
 	pairing *Pairing           // the device requests' (Pair)
 
 	askbridges askbridges // the agents' trees' roots (peer.go)
+	refusedTLS sync.Map   // pids refused for no TLS: logged once each
 }
 
 // peer is a connected askbridge.
@@ -93,7 +94,7 @@ func (h *Hub) Serve(ctx context.Context, ln *Listener) error {
 			c.Close()
 			continue
 		}
-		go h.serveChecked(ctx, c, cred)
+		go h.serveChecked(ctx, ln, c, cred)
 	}
 }
 
