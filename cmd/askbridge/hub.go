@@ -112,7 +112,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if notifyOpts.publicURL != "" {
 		notifyOpts.taps = answertoken.New()
 	}
-	devices, err := openDevices()
+	devices, err := openDevices(logger)
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)
 		return 2
