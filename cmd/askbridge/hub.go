@@ -132,7 +132,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer sock.Close()
-	ln, err := net.Listen("tcp", *listen)
+	ln, err := desk.ListenTCP(*listen) // both loopbacks, as localhost
 	if err != nil {
 		fmt.Fprintf(stderr, "askbridge hub: --listen %s: the address is taken (another hub's page, or another program): pick another with --listen\n", *listen)
 		return 1

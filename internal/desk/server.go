@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -94,7 +95,7 @@ func Listen(addr string, board *permission.Board, opts Options) (*Server, error)
 	if !opts.AllowRemote && !isLoopback(host) {
 		return nil, fmt.Errorf("--desk %q: the desk listens on loopback only (127.0.0.1, ::1, localhost) unless --desk-allow-remote", addr)
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := ListenTCP(addr)
 	if err != nil {
 		return nil, fmt.Errorf("--desk: %w", err)
 	}
@@ -154,6 +155,9 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 		WriteTimeout: opts.RequestTimeout,
 		IdleTimeout:  opts.IdleTimeout,
 		ErrorLog:     slog.NewLogLogger(opts.Logger.Handler(), slog.LevelDebug),
+	}
+	if wallSupported {
+		ln = &wall{Listener: ln, uid: os.Getuid(), logger: opts.Logger}
 	}
 	lim := s.pool(ln, s.guard(root))
 	if opts.TLS != nil {
