@@ -25,7 +25,7 @@ func init() {
 
 const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--tls-cert FILE --tls-key FILE | --allow-remote-http] [--qr]
                      [--notify] [--notify-url URL] [--on-question CMD] [--public-url URL]
-       askbridge hub pair | devices | revoke ID
+       askbridge hub pair | devices | revoke ID | key
 
 One inbox for every agent: every askbridge of this user reports its
 questions to the hub (unless run with --hub off), and the hub's page, the
@@ -146,7 +146,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	page := desk.New(ln, board, desk.Options{Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
 		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances},
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
-		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig)})
+		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig), Key: sock.Key})
 	defer page.Close()
 	h.ServeInbox(ctx, sock, page.LocalHandler(), hub.InboxOptions{Approvals: *inboxApprovals})
 	notifier, err := notify.Start(board, notifyOpts.notifyOptions(page.URL(), logger))

@@ -21,8 +21,8 @@ import (
 	"github.com/askbridge/askbridge/internal/qr"
 )
 
-// hubDeviceCommand is `askbridge hub pair`, `hub devices` or `hub revoke
-// ID` (nil for another word): they ask the running hub over its socket.
+// hubDeviceCommand is `askbridge hub pair`, `hub devices`, `hub revoke
+// ID` or `hub key` (nil for another word): they ask the running hub over its socket.
 // A switch, not a map: package main builds nothing at init.
 func hubDeviceCommand(name string) func(args []string, stdout, stderr io.Writer) int {
 	switch name {
@@ -32,6 +32,8 @@ func hubDeviceCommand(name string) func(args []string, stdout, stderr io.Writer)
 		return hubDevices
 	case "revoke":
 		return hubRevoke
+	case "key":
+		return hubKey
 	}
 	return nil
 }

@@ -12,9 +12,11 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -70,6 +72,10 @@ type Options struct {
 	// Addr, when set, is the host:port URL names instead of the listener's
 	// own, which for 0.0.0.0 no phone can open.
 	Addr string
+	// Key is what the page is given at pairing and holds the server to
+	// before it sends its session (prove.go): the hub's key; nil, one of
+	// this run's.
+	Key *hubkey.Key
 }
 
 // Server is a running desk.
@@ -83,6 +89,7 @@ type Server struct {
 
 	pairs      pairings
 	challenges challenges
+	keyOnce    sync.Once
 }
 
 // Listen opens the desk on addr ("127.0.0.1:0" picks a port). A
@@ -137,12 +144,13 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css"} {
+	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /prove.js", "GET /style.css"} {
 		root.Handle(page, files)
 	}
 	root.HandleFunc("POST /pair/begin", s.pairBegin)
 	root.HandleFunc("POST /pair/finish", s.pairFinish)
 	root.HandleFunc("POST /pair/new", s.pairNew)
+	root.HandleFunc("GET /api/prove", s.prove)
 	if opts.Taps != nil {
 		root.HandleFunc("POST "+TapPath+"{token}", s.tap)
 	}

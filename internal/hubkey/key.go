@@ -153,3 +153,10 @@ func Fingerprint(pub ed25519.PublicKey) string {
 	h := sha256.Sum256(pub)
 	return hex.EncodeToString(h[:8])
 }
+
+// Generate is a key of this run only, kept nowhere: the per-askbridge
+// desk's, whose paired devices end with the run too.
+func Generate() *Key {
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	return &Key{priv: priv}
+}
