@@ -24,7 +24,7 @@ func init() {
 
 const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--tls-cert FILE --tls-key FILE | --allow-remote-http] [--qr]
                      [--notify] [--notify-url URL] [--on-question CMD] [--public-url URL]
-       askbridge hub pair | devices | revoke ID
+       askbridge hub pair | devices | revoke ID | key
        askbridge hub log [--json] [-n N]
 
 One inbox for every agent: every askbridge of this user reports its
@@ -112,7 +112,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if notifyOpts.publicURL != "" {
 		notifyOpts.taps = answertoken.New()
 	}
-	devices, err := openDevices()
+	devices, err := openDevices(logger)
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)
 		return 2
@@ -132,7 +132,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer sock.Close()
-	ln, err := net.Listen("tcp", *listen)
+	ln, err := desk.ListenTCP(*listen) // both loopbacks, as localhost
 	if err != nil {
 		fmt.Fprintf(stderr, "askbridge hub: --listen %s: the address is taken (another hub's page, or another program): pick another with --listen\n", *listen)
 		return 1
@@ -150,7 +150,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	page := desk.New(ln, board, desk.Options{Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
 		Routes: routes,
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
-		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig)})
+		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig), Key: sock.Key})
 	defer page.Close()
 	h.ServeInbox(ctx, sock, page.LocalHandler(), hub.InboxOptions{Approvals: *inboxApprovals})
 	notifier, err := notify.Start(board, notifyOpts.notifyOptions(page.URL(), logger))

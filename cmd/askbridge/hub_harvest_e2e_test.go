@@ -3,8 +3,6 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -15,9 +13,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/askbridge/askbridge/internal/hub"
-	"github.com/askbridge/askbridge/permission"
 )
 
 // The agent runs as the user: it reads every file of askbridge's config
@@ -37,14 +32,12 @@ func TestE2EAgentHarvestsNothingThatApprovesAtTheHub(t *testing.T) {
 	h.page = h.pair(true) // a paired device: the devices file holds its hash
 	state := filepath.Join(filepath.Dir(sock), "state")
 
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	board := permission.NewBoard()
-	hub.Report(ctx, board, sock, hub.Instance{Agent: "agent", PID: os.Getpid(), CWD: "/src"}, nil)
-	tk := board.Open(permission.Request{SessionID: "s", ToolCallID: "t1", Approval: &permission.Approval{
-		ToolCall: json.RawMessage(`{"toolCallId":"t1","kind":"execute","title":"rm -rf ~/important"}`),
-		Options:  []permission.ApprovalOption{{OptionID: "allow", Name: "Allow once", Kind: "allow_once"}}},
-		Questions: []permission.Question{{Header: "Approval", Question: "rm -rf ~/important", NoOther: true, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}})
+	// An askbridge of its own (a process the hub is not below: an
+	// askbridge refuses a hub in its own tree) asks.
+	t.Setenv("ASKBRIDGE_HUB", sock)
+	c := startClient(t)
+	c.prompt(c.hubSetup(t.TempDir()), "_askbridge/ask", map[string]any{"questions": []any{question("rm -rf ~/important", "Approval", false, "Allow once", "Reject")}})
+	c.permissionRequest()
 	var sets []struct{ ID string }
 	require.Eventually(t, func() bool { h.do("GET", "/question", "", &sets); return len(sets) == 1 }, 10*time.Second, 20*time.Millisecond)
 
@@ -80,9 +73,6 @@ func TestE2EAgentHarvestsNothingThatApprovesAtTheHub(t *testing.T) {
 			require.Equal(t, http.StatusUnauthorized, resp.StatusCode, "a word of the folders or the environment answered: %q", w)
 		}
 	}
-	select {
-	case <-tk.Done():
-		t.Fatal("the agent approved its own tool call")
-	case <-time.After(100 * time.Millisecond):
-	}
+	still := h.waitSets(1, 5*time.Second)
+	require.Equal(t, sets[0].ID, still[0].ID, "the set still waits for the user")
 }

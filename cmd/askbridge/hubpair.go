@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -15,12 +16,13 @@ import (
 
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/internal/qr"
 )
 
-// hubDeviceCommand is `askbridge hub pair`, `hub devices` or `hub revoke
-// ID` (nil for another word): they ask the running hub over its socket.
+// hubDeviceCommand is `askbridge hub pair`, `hub devices`, `hub revoke
+// ID` or `hub key` (nil for another word): they ask the running hub over its socket.
 // A switch, not a map: package main builds nothing at init.
 func hubDeviceCommand(name string) func(args []string, stdout, stderr io.Writer) int {
 	switch name {
@@ -32,6 +34,8 @@ func hubDeviceCommand(name string) func(args []string, stdout, stderr io.Writer)
 		return hubRevoke
 	case "log":
 		return hubLog
+	case "key":
+		return hubKey
 	}
 	return nil
 }
@@ -96,13 +100,28 @@ func hubRevoke(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// openDevices are the hub's paired devices, kept in its state folder.
-func openDevices() (*pairing.Devices, error) {
+// openDevices are the hub's paired devices, kept in its state folder and
+// sealed with a key derived from the hub's: a file that fails its seal
+// (edited, by the agent perhaps) is logged, and its devices dropped.
+func openDevices(logger *slog.Logger) (*pairing.Devices, error) {
 	path, err := hub.DevicesPath()
 	if err != nil {
 		return nil, err
 	}
-	return pairing.Open(path)
+	keyPath, err := hubkey.Path()
+	if err != nil {
+		return nil, err
+	}
+	key, err := hubkey.Open(keyPath)
+	if err != nil {
+		return nil, err
+	}
+	devices, err := pairing.Open(path, key.Derive("hub-devices.json"))
+	if errors.Is(err, pairing.ErrUnsealed) {
+		logger.Warn("hub: refused the paired devices file", "err", err)
+		return devices, nil
+	}
+	return devices, err
 }
 
 // mayPair says whether the process on a connection to the hub's socket

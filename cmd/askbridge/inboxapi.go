@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/sockdir"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -22,7 +24,8 @@ var errNoHub = errors.New("no hub")
 
 // hubClient speaks to the hub's page API on the inbox's Unix socket
 // (hub.ServeInbox): no token, no TCP; the kernel tells the hub who calls,
-// and the hub's listener must be this user's (sockdir.Dial).
+// and the hub must prove itself (hub.Dial: its listener this user's,
+// outside this process's tree, holding the hub's key).
 type hubClient struct {
 	base string // the socket's path, for messages
 	http http.Client
@@ -30,11 +33,7 @@ type hubClient struct {
 
 func newHubClient(socket string) *hubClient {
 	dial := func(ctx context.Context, _, _ string) (net.Conn, error) {
-		c, err := sockdir.Dial(ctx, socket)
-		if err != nil {
-			return nil, err // a nil *UnixConn is not a nil net.Conn
-		}
-		return c, nil
+		return hub.Dial(ctx, socket, hubkey.ALPNInbox)
 	}
 	return &hubClient{base: socket, http: http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: dial}}}
 }
@@ -73,6 +72,8 @@ func (c *hubClient) doRaw(ctx context.Context, method, path string, body any) (r
 			return nil, 0, ctx.Err()
 		case errors.Is(err, sockdir.ErrUnsafe):
 			return nil, 0, errors.Unwrap(err) // the folder's one-line reason; url.Error's wrapping says nothing more
+		case errors.Is(err, hub.ErrRefused):
+			return nil, 0, errors.Unwrap(err) // the one line saying why the hub was refused
 		}
 		return nil, 0, fmt.Errorf("%w at %s", errNoHub, c.base)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
 )
 
@@ -130,7 +131,8 @@ func (s *Server) pairFinish(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, struct {
 		Device deviceInfo `json:"device"`
 		Key    string     `json:"key"`
-	}{wireDevice(dev, dev.ID), sess.Key})
+		HubKey string     `json:"hubKey"` // the key the page holds the server to (prove.go)
+	}{wireDevice(dev, dev.ID), sess.Key, hubkey.Format(s.proveKey().Public())})
 }
 
 // pairNew: POST /pair/new. An unpaired page asks for a code: it is shown

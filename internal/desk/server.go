@@ -10,11 +10,14 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/connpool"
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -70,6 +73,10 @@ type Options struct {
 	// Addr, when set, is the host:port URL names instead of the listener's
 	// own, which for 0.0.0.0 no phone can open.
 	Addr string
+	// Key is what the page is given at pairing and holds the server to
+	// before it sends its session (prove.go): the hub's key; nil, one of
+	// this run's.
+	Key *hubkey.Key
 }
 
 // Server is a running desk.
@@ -84,6 +91,7 @@ type Server struct {
 
 	pairs      pairings
 	challenges challenges
+	keyOnce    sync.Once
 }
 
 // Listen opens the desk on addr ("127.0.0.1:0" picks a port). A
@@ -96,7 +104,7 @@ func Listen(addr string, board *permission.Board, opts Options) (*Server, error)
 	if !opts.AllowRemote && !isLoopback(host) {
 		return nil, fmt.Errorf("--desk %q: the desk listens on loopback only (127.0.0.1, ::1, localhost) unless --desk-allow-remote", addr)
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := ListenTCP(addr)
 	if err != nil {
 		return nil, fmt.Errorf("--desk: %w", err)
 	}
@@ -139,13 +147,14 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css",
+	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /prove.js", "GET /style.css",
 		"GET /decisions.js", "GET /claims.js", "GET /grants.js", "GET /push.js", "GET /sw.js", "GET /manifest.json", "GET /icon.svg"} {
 		root.Handle(page, files)
 	}
 	root.HandleFunc("POST /pair/begin", s.pairBegin)
 	root.HandleFunc("POST /pair/finish", s.pairFinish)
 	root.HandleFunc("POST /pair/new", s.pairNew)
+	root.HandleFunc("GET /api/prove", s.prove)
 	if opts.Taps != nil {
 		root.HandleFunc("POST "+TapPath+"{token}", s.tap)
 	}
@@ -158,6 +167,9 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 		WriteTimeout: opts.RequestTimeout,
 		IdleTimeout:  opts.IdleTimeout,
 		ErrorLog:     slog.NewLogLogger(opts.Logger.Handler(), slog.LevelDebug),
+	}
+	if wallSupported {
+		ln = &wall{Listener: ln, uid: os.Getuid(), logger: opts.Logger}
 	}
 	lim := s.pool(ln, s.guard(root))
 	if opts.TLS != nil {

@@ -10,8 +10,10 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/internal/peercred"
+	"github.com/askbridge/askbridge/internal/sockdir"
 )
 
 // Requests about the paired devices on the socket, each answered with one
@@ -124,9 +126,11 @@ var ErrNoHub = errors.New("no hub is running")
 
 // request sends m to the hub and reads its answer.
 func request(ctx context.Context, path string, m message) (message, error) {
-	var d net.Dialer
-	c, err := d.DialContext(ctx, "unix", path)
-	if err != nil {
+	c, err := Dial(ctx, path, hubkey.ALPNHub)
+	switch {
+	case errors.Is(err, ErrRefused) || errors.Is(err, sockdir.ErrUnsafe):
+		return message{}, err
+	case err != nil:
 		return message{}, fmt.Errorf("%w on %s (start one with askbridge hub)", ErrNoHub, path)
 	}
 	defer c.Close()
@@ -163,7 +167,7 @@ func (h *Hub) notAnAgent(pid int) error {
 	}
 	h.mu.Unlock()
 	inside, err := peercred.Descends(pid, func(p int) bool {
-		return roots[p] || p != pid && p != os.Getpid() && sameExecutable(p)
+		return roots[p] || p != pid && p != os.Getpid() && mayBeAskbridge(p)
 	})
 	switch {
 	case err != nil:

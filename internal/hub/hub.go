@@ -35,6 +35,7 @@ type Hub struct {
 	decisions *decisions.Log
 
 	askbridges askbridges // the agents' trees' roots (peer.go)
+	refusedTLS sync.Map   // pids refused for no TLS: logged once each
 }
 
 // peer is a connected askbridge.
@@ -96,7 +97,7 @@ func (h *Hub) Serve(ctx context.Context, ln *Listener) error {
 			c.Close()
 			continue
 		}
-		go h.serveChecked(ctx, c, cred)
+		go h.serveChecked(ctx, ln, c, cred)
 	}
 }
 

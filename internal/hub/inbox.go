@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -85,14 +86,14 @@ func (h *Hub) ServeInbox(ctx context.Context, ln *Listener, api http.Handler, op
 		IdleTimeout:       30 * time.Second,
 		ErrorLog:          slog.NewLogLogger(h.logger.Handler(), slog.LevelDebug),
 		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
-			if pc, ok := c.(*peerConn); ok {
+			if pc, ok := c.(*peerConn); ok { // the TLS handshake comes with the first read, in the connection's goroutine
 				return context.WithValue(ctx, credKey{}, pc.cred)
 			}
 			return ctx
 		},
 	}
 	h.logger.Info("hub: the terminal inbox (askbridge inbox) on "+ln.Inbox.Addr().String(), "approvals", opts.Approvals)
-	go srv.Serve(&peerListener{UnixListener: ln.Inbox, logger: h.logger})
+	go srv.Serve(&peerListener{UnixListener: ln.Inbox, tls: ln.tlsInbox, logger: h.logger})
 	go func() {
 		<-ctx.Done()
 		srv.Close()
@@ -119,7 +120,7 @@ func (h *Hub) outside(pid int) error {
 		return errors.New("the system does not say which process is calling")
 	}
 	inside, err := peercred.Descends(pid, func(p int) bool {
-		return h.askbridges.has(p) || p != pid && p != os.Getpid() && sameExecutable(p)
+		return h.askbridges.has(p) || p != pid && p != os.Getpid() && mayBeAskbridge(p)
 	})
 	switch {
 	case err != nil:
@@ -140,15 +141,18 @@ func inboxRefuse(w http.ResponseWriter, status int, msg string) {
 // credKey is the context key of a connection's credentials.
 type credKey struct{}
 
-// peerConn is an inbox connection with its peer's credentials.
+// peerConn is an inbox connection, TLS of the hub's key over the socket,
+// with its peer's credentials.
 type peerConn struct {
-	*net.UnixConn
+	*tls.Conn
 	cred peercred.Cred
 }
 
-// peerListener accepts this user's processes only.
+// peerListener accepts this user's processes only, and proves the hub's
+// key to them (TLS).
 type peerListener struct {
 	*net.UnixListener
+	tls    *tls.Config
 	logger *slog.Logger
 }
 
@@ -160,7 +164,7 @@ func (l *peerListener) Accept() (net.Conn, error) {
 		}
 		cred, err := checkPeer(c)
 		if err == nil {
-			return &peerConn{UnixConn: c, cred: cred}, nil
+			return &peerConn{Conn: tls.Server(c, l.tls), cred: cred}, nil
 		}
 		l.logger.Warn("hub: refused an inbox connection", "err", err)
 		c.Close()

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/sockdir"
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -43,7 +43,7 @@ func startInbox(t *testing.T, opts InboxOptions) (h *Hub, board *permission.Boar
 // inboxDo sends a request to the inbox's socket, as askbridge inbox does.
 func inboxDo(t *testing.T, path, method, target string) (int, string) {
 	c := http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-		return sockdir.Dial(ctx, InboxPath(path))
+		return Dial(ctx, InboxPath(path), hubkey.ALPNInbox)
 	}}}
 	req, err := http.NewRequest(method, "http://localhost"+target, strings.NewReader(`{}`))
 	require.NoError(t, err)
@@ -66,7 +66,7 @@ func TestInboxRefusesAProcessInsideAnAgentsTree(t *testing.T) {
 	status, _ := inboxDo(t, path, "GET", "/question")
 	require.Equal(t, http.StatusOK, status, "the user's own process")
 
-	reporter, err := net.Dial("unix", path)
+	reporter, err := Dial(t.Context(), path, hubkey.ALPNHub)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { return h.askbridges.has(os.Getpid()) }, 5*time.Second, 10*time.Millisecond)
 	status, body := inboxDo(t, path, "GET", "/question")

@@ -1,6 +1,10 @@
 package hub
 
 import (
+	"crypto/tls"
+
+	"github.com/askbridge/askbridge/internal/hubkey"
+
 	"errors"
 	"fmt"
 	"net"
@@ -16,8 +20,12 @@ type Listener struct {
 	// Inbox is the terminal inbox's socket beside it (InboxPath), nil where
 	// the OS does not tell a peer's credentials (ServeInbox).
 	Inbox *net.UnixListener
-	lock  *os.File
-	close sync.Once
+	// Key is the hub's key pair (hubkey), which it proves on both
+	// sockets (tlsHub, tlsInbox: TLS of that key).
+	Key              *hubkey.Key
+	tlsHub, tlsInbox *tls.Config
+	lock             *os.File
+	close            sync.Once
 }
 
 // Close closes the sockets and lets the lock go.

@@ -2,13 +2,16 @@ package hub
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"os"
 	"sync"
+	"time"
 
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/askbridge/askbridge/internal/sockdir"
 )
@@ -66,27 +69,46 @@ func (a *askbridges) has(pid int) bool {
 }
 
 // serveChecked serves an askbridge whose credentials checked out, its pid
-// an agent tree's root while it is connected.
-func (h *Hub) serveChecked(ctx context.Context, c *net.UnixConn, cred peercred.Cred) {
-	defer h.askbridges.add(cred.PID)()
-	h.serve(ctx, c, cred.PID)
+// an agent tree's root while it is connected, once it has had the hub's
+// key proved (TLS): a client that does not open TLS (an askbridge older
+// than the hub) is refused, logged once per process.
+func (h *Hub) serveChecked(ctx context.Context, ln *Listener, c *net.UnixConn, cred peercred.Cred) {
+	defer h.askbridges.add(cred.PID)() // from the start: no window in which its tree is outside
+	tc := tls.Server(c, ln.tlsHub)
+	hctx, cancel := context.WithTimeout(ctx, handshakeTimeout)
+	err := tc.HandshakeContext(hctx)
+	cancel()
+	if err != nil {
+		if _, seen := h.refusedTLS.LoadOrStore(cred.PID, true); !seen {
+			h.logger.Warn("hub: refused a connection that did not take the hub's key (TLS): an askbridge older than this hub? restart it", "pid", cred.PID, "err", err)
+		}
+		tc.Close()
+		return
+	}
+	h.serve(ctx, tc, cred.PID)
 }
 
-// warned are the paths whose unsafe folder was logged: once each.
+// handshakeTimeout bounds a client's TLS handshake on either socket.
+const handshakeTimeout = 5 * time.Second
+
+// warned are the paths whose refusal was logged, with its reason.
 var warned sync.Map
 
-// dialHub reaches the hub at path once its folder checks out and its
-// listener is this user's (sockdir.Dial); an unsafe folder is logged as a
-// warning, not as a hub that is not there.
+// dialHub reaches the hub at path (Dial). A hub refused (an unsafe
+// folder, a listener in this askbridge's tree, one without the hub's key)
+// is logged once as a warning, each time its reason changes, not as a
+// hub that is not there.
 func dialHub(ctx context.Context, path string, logger *slog.Logger) (net.Conn, error) {
-	ctx, cancel := context.WithTimeout(ctx, Retry)
+	ctx, cancel := context.WithTimeout(ctx, handshakeTimeout) // a hub just started accepts once it is set up
 	defer cancel()
-	c, err := sockdir.Dial(ctx, path)
-	if _, seen := warned.LoadOrStore(path, true); errors.Is(err, sockdir.ErrUnsafe) && !seen {
-		logger.Warn("hub: not reporting to "+path, "err", err)
+	c, err := Dial(ctx, path, hubkey.ALPNHub)
+	if err == nil {
+		warned.Delete(path)
 	}
-	if err != nil {
-		return nil, err // a nil *UnixConn is not a nil net.Conn
+	if err != nil && (errors.Is(err, sockdir.ErrUnsafe) || errors.Is(err, ErrRefused)) {
+		if last, _ := warned.Swap(path, err.Error()); last != err.Error() {
+			logger.Warn("hub: not reporting to "+path, "err", err)
+		}
 	}
-	return c, nil
+	return c, err
 }

@@ -1,8 +1,7 @@
-//go:build !linux
+//go:build !linux && !darwin
 
 package hub
 
-// sameExecutable: only Linux tells a process's executable file without
-// privileges askbridge lacks; the askbridges connected to the hub are the
-// agents' trees' roots there.
-func sameExecutable(int) bool { return false }
+// mayBeAskbridge: without peer credentials (Windows) the hub knows no
+// caller's process, and the tree is not walked.
+func mayBeAskbridge(int) bool { return false }

@@ -1,6 +1,8 @@
 package hub
 
 import (
+	"crypto/tls"
+
 	"errors"
 	"fmt"
 	"net"
@@ -8,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/askbridge/askbridge/internal/sockdir"
 )
@@ -32,7 +35,8 @@ func SocketPath() string {
 	return filepath.Join(dir, "hub.sock")
 }
 
-// Listen opens the hub's socket at path, the socket 0600, once its folder
+// Listen opens the hub's socket at path, with the hub's key (hubkey.Path,
+// made on the first start) proved to every client on it, the socket 0600, once its folder
 // (made 0700 when missing) checks out: this user's alone (sockdir.Check),
 // else the hub would serve, or take over, a socket another user can
 // replace. A hub holding the lock beside it (path.lock), or a socket that
@@ -48,6 +52,10 @@ func Listen(path string) (*Listener, error) {
 	if err := sockdir.Check(dir); err != nil {
 		return nil, err
 	}
+	key, hubTLS, inboxTLS, err := openKey()
+	if err != nil {
+		return nil, err
+	}
 	lock, err := takeLock(path + ".lock")
 	if err != nil {
 		return nil, err
@@ -57,7 +65,9 @@ func Listen(path string) (*Listener, error) {
 		lock.Close()
 		return nil, err
 	}
-	l := &Listener{UnixListener: ln, lock: lock}
+	l := &Listener{UnixListener: ln, lock: lock, Key: key, tlsHub: hubTLS, tlsInbox: inboxTLS}
+	listening.Store(path, true)
+	listening.Store(InboxPath(path), true)
 	if peercred.Supported {
 		if l.Inbox, err = listenInbox(InboxPath(path)); err != nil {
 			l.Close()
@@ -65,6 +75,25 @@ func Listen(path string) (*Listener, error) {
 		}
 	}
 	return l, nil
+}
+
+// openKey opens the hub's key (made on the first start: hubkey.Open) and
+// the TLS of each socket with it.
+func openKey() (*hubkey.Key, *tls.Config, *tls.Config, error) {
+	path, err := hubkey.Path()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	key, err := hubkey.Open(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	hubTLS, err := key.ServerTLS(hubkey.ALPNHub)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	inboxTLS, err := key.ServerTLS(hubkey.ALPNInbox)
+	return key, hubTLS, inboxTLS, err
 }
 
 // listenLocked takes the socket over, the lock held.

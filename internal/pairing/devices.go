@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -43,6 +42,7 @@ type Session struct{ Cookie, Key string }
 // Devices are the paired devices and the pairing codes out.
 type Devices struct {
 	path string // "" keeps them in memory only
+	seal []byte // the key its file is sealed with
 	now  func() time.Time
 
 	mu      sync.Mutex
@@ -56,11 +56,17 @@ func Memory() *Devices {
 	return &Devices{now: time.Now}
 }
 
-// Open reads the devices kept at path (none yet when it does not exist);
-// each change is written back, 0600.
-func Open(path string) (*Devices, error) {
+// Open reads the devices kept at path (none yet when it does not exist),
+// sealed with key (a key the hub's own derives: seal.go); each change is
+// written back, sealed, 0600. A file whose seal does not hold is moved
+// aside (path.refused) and its devices dropped: Open returns the empty
+// devices and an error that is ErrUnsealed, to be logged.
+func Open(path string, key []byte) (*Devices, error) {
+	if len(key) == 0 {
+		return nil, errors.New("the paired devices: no key to seal them with")
+	}
 	d := Memory()
-	d.path = path
+	d.path, d.seal = path, key
 	b, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -68,8 +74,13 @@ func Open(path string) (*Devices, error) {
 	case err != nil:
 		return nil, fmt.Errorf("the paired devices: %w", err)
 	}
-	if err := json.Unmarshal(b, &d.devices); err != nil {
-		return nil, fmt.Errorf("the paired devices: %s is not what askbridge wrote (%v): move it away to pair again", path, err)
+	if d.devices, err = unseal(key, b); err != nil {
+		d.devices = nil
+		aside := path + ".refused"
+		if rerr := os.Rename(path, aside); rerr != nil {
+			return nil, fmt.Errorf("the paired devices %s: %w, and it cannot be moved aside: %v", path, err, rerr)
+		}
+		return d, fmt.Errorf("the paired devices %s: %w; its devices are dropped (pair them again), the file moved to %s", path, err, aside)
 	}
 	return d, os.Chmod(path, 0o600)
 }
@@ -188,7 +199,7 @@ func (d *Devices) save() error {
 	if d.path == "" {
 		return nil
 	}
-	b, err := json.MarshalIndent(d.devices, "", " ")
+	b, err := seal(d.seal, d.devices)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func TestCodeExpires(t *testing.T) {
 
 func TestSessionsAreHashedAtRestAndSurviveARestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "devices.json")
-	d, err := Open(path)
+	d, err := Open(path, testKey)
 	require.NoError(t, err)
 	dev, s, err := d.Add("phone", "", nil, nil, false)
 	require.NoError(t, err)
@@ -55,14 +55,14 @@ func TestSessionsAreHashedAtRestAndSurviveARestart(t *testing.T) {
 	assert.NotContains(t, string(raw), secret)
 	assert.NotContains(t, string(raw), s.Key)
 
-	again, err := Open(path)
+	again, err := Open(path, testKey)
 	require.NoError(t, err)
 	_, ok = again.Check(s)
 	assert.True(t, ok, "a restart keeps the device")
 	require.NoError(t, again.Revoke(dev.ID))
 	_, ok = again.Check(s)
 	assert.False(t, ok, "revoked")
-	third, err := Open(path)
+	third, err := Open(path, testKey)
 	require.NoError(t, err)
 	assert.Empty(t, third.List(), "the revocation was kept")
 	assert.Error(t, third.Revoke(dev.ID))

@@ -72,6 +72,7 @@ function showPairing(paired) {
       begun = null;
       const done = await post("/pair/finish", { ticket, name: name.value, credential, noPasskeyApprovals: noPasskey.checked });
       localStorage.setItem(KEY, done.key);
+      localStorage.setItem(HUB_KEY, done.hubKey); // prove.js holds the server to it
       box.remove();
       main.hidden = false;
       status(`Paired as “${done.device.name}”${done.device.passkey ? " with a passkey" : ""}.`);
