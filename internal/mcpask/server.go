@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"time"
 
 	"github.com/askbridge/askbridge/permission"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -24,6 +25,9 @@ type Options struct {
 	Limits permission.Limits
 	// Logger takes the SDK's logs; nil discards them. stdout is the protocol.
 	Logger *slog.Logger
+	// ProgressEvery and ProgressFor pace the progress notifications sent
+	// while nobody has answered (progress.go); zero means the constants.
+	ProgressEvery, ProgressFor time.Duration
 }
 
 // OptionsFromEnv reads the options askbridge passes in the server's
@@ -41,11 +45,19 @@ func New(opts Options) *mcp.Server {
 	if opts.Limits == (permission.Limits{}) {
 		opts.Limits = permission.DefaultLimits()
 	}
+	if opts.ProgressEvery <= 0 {
+		opts.ProgressEvery = ProgressEvery
+	}
+	if opts.ProgressFor <= 0 {
+		opts.ProgressFor = ProgressFor
+	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "askbridge", Version: version()}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       opts.Logger,
 	})
 	s.AddTool(Tool(opts.Limits), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		stop := keepAlive(ctx, req, opts.ProgressEvery, opts.ProgressFor)
+		defer stop()
 		return call(ctx, opts, req.Params.Arguments)
 	})
 	return s
