@@ -41,6 +41,12 @@ type Options struct {
 	// Attended reports whether anything but the client shows a set on the
 	// board: Elsewhere's desk and hub, or a notifier. Nil means nothing.
 	Attended func() bool
+	// LateAnswers says how an answer given after the agent's MCP host
+	// stopped waiting reaches the agent (late.go).
+	LateAnswers LateAnswers
+	// Routes, when set, names the ways besides the client that can answer
+	// a set now, and what is missing when there are none (noroute.go).
+	Routes func(approval bool) (routes []string, missing string)
 	// Dialects are the dialects spoken; nil means Dialects().
 	Dialects []Dialect
 	Logger   *slog.Logger
@@ -67,6 +73,7 @@ type Bridge struct {
 	inflight   sync.WaitGroup               // question sets being served
 	finished   recentIDs                    // agent requests the bridge answered
 
+	late      lateBox      // answers given after the agent stopped waiting
 	socket    net.Listener // the `askbridge ask` socket, once Listen ran
 	socketDir string
 }
@@ -157,6 +164,7 @@ func (b *Bridge) onPrompt(m *relay.Message) relay.Verdict {
 		b.lastActive = id
 		b.mu.Unlock()
 		b.board.ResetTurn(id)
+		return b.promptVerdict(m, id)
 	}
 	return relay.Pass
 }

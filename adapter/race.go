@@ -51,11 +51,14 @@ func (b *Bridge) runFlow(ticket *permission.Ticket, req permission.Request, flow
 // await waits until the ticket is settled: by whoever settles it, by ctx
 // ending (the set is cancelled with its cause), or by the deadline.
 func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permission.Request) {
+	expired := b.expired(ticket)
 	select {
 	case <-ticket.Done():
 	case <-ctx.Done():
-		b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
-	case <-b.expired(ticket):
+		if !b.keepForLater(ctx, ticket, req, expired) {
+			b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
+		}
+	case <-expired:
 		b.onQuestionTimeout(ticket.ID, req)
 	}
 	<-ticket.Done()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -120,6 +121,16 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	h := jsonrpc2.HandlerWithError(func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		if req.Method == mcpask.StoppedWaitingMethod {
+			// The ask tool's MCP host ended the call: the question stays
+			// answerable, for a late answer (late.go).
+			var p mcpask.StoppedWaiting
+			if req.Params != nil {
+				json.Unmarshal(*req.Params, &p)
+			}
+			cancel(stoppedWaiting{reason: p.Reason})
+			return nil, nil
+		}
 		if req.Method != AskMethod {
 			return nil, &jsonrpc2.Error{Code: relay.CodeMethodNotFound, Message: "askbridge: unknown method " + req.Method}
 		}

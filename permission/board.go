@@ -68,6 +68,8 @@ type Pending struct {
 	// at the desk holds it off (Board.Hold).
 	Deadline *time.Time `json:"deadline,omitempty"`
 	Result   *Result    `json:"result,omitempty"`
+	// Note is what the set's card says beside its questions (Board.Note).
+	Note string `json:"note,omitempty"`
 }
 
 // Event is a change on the board.
