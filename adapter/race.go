@@ -68,6 +68,7 @@ func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permi
 // settles it; nothing is sent to the client.
 func (b *Bridge) askBoard(ctx context.Context, req permission.Request) Outcome {
 	ticket, _ := b.race(ctx, req, func(ctx context.Context, _ permission.Request) (permission.Result, error) {
+		b.watchRoutes(ctx, req) // says when nowhere can answer it
 		<-ctx.Done()
 		return permission.Result{}, ctx.Err()
 	})
