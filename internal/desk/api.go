@@ -72,6 +72,9 @@ type wirePending struct {
 	// Instance and CWD say where the set comes from (Options.Origin).
 	Instance any    `json:"instance,omitempty"`
 	CWD      string `json:"cwd,omitempty"`
+	// Note is what the card says beside the questions: the agent stopped
+	// waiting for the set, which stays answerable (permission.Board.Note).
+	Note string `json:"note,omitempty"`
 }
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
@@ -99,6 +102,7 @@ func toWire(p permission.Pending) wirePending {
 		w.Kind = permission.KindQuestion
 	}
 	w.Tool.CallID = p.ToolCallID
+	w.Note = p.Note
 	if w.Deadline = p.Deadline; p.Deadline != nil && p.State == permission.StatePending {
 		left := remainingMs(*p.Deadline)
 		w.RemainingMs = &left

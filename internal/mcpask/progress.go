@@ -27,6 +27,10 @@ const (
 	ProgressFor = time.Hour
 )
 
+// ProgressEnv carries --mcp-progress to `askbridge mcp`: the ceiling as a
+// duration, 0 for none.
+const ProgressEnv = "ASKBRIDGE_MCP_PROGRESS"
+
 // progressMessage is what a host that shows progress shows.
 const progressMessage = "waiting for the user's answer"
 
@@ -35,7 +39,7 @@ const progressMessage = "waiting for the user's answer"
 // it and waits for it.
 func keepAlive(ctx context.Context, req *mcp.CallToolRequest, every, ceiling time.Duration) func() {
 	token := req.Params.GetProgressToken()
-	if token == nil || req.Session == nil {
+	if token == nil || req.Session == nil || ceiling <= 0 {
 		return func() {}
 	}
 	ctx, cancel := context.WithCancel(ctx)

@@ -135,3 +135,27 @@ func TestEndedCallTellsAskbridgeTheHostStoppedWaiting(t *testing.T) {
 	require.Len(t, f.stoppedWaiting(), 1)
 	assert.NotEmpty(t, f.stoppedWaiting()[0].Reason)
 }
+
+// --mcp-progress reaches `askbridge mcp` as ASKBRIDGE_MCP_PROGRESS: 0 is
+// none, a duration the ceiling; anything else is refused.
+func TestProgressCeilingFromTheEnvironment(t *testing.T) {
+	for v, want := range map[string]time.Duration{"": 0, "0": -1, "0s": -1, "2m": 2 * time.Minute} {
+		t.Setenv(ProgressEnv, v)
+		opts, err := OptionsFromEnv()
+		require.NoError(t, err, v)
+		assert.Equal(t, want, opts.ProgressFor, v)
+	}
+	for _, v := range []string{"soon", "-1s"} {
+		t.Setenv(ProgressEnv, v)
+		_, err := OptionsFromEnv()
+		assert.ErrorContains(t, err, ProgressEnv, v)
+	}
+}
+
+// A negative ceiling sends no progress at all.
+func TestNoProgressWhenTurnedOff(t *testing.T) {
+	f := startFakeBridge(t, answerAfter(300*time.Millisecond))
+	cs, progress := progressClient(t, Options{Socket: f.path, ProgressEvery: 30 * time.Millisecond, ProgressFor: NoProgress(0)})
+	callWithToken(t, cs, "tok")
+	assert.Empty(t, progress())
+}
