@@ -137,6 +137,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 // their answers to reach the agent: each gets its dialect's cancel.
 func (b *Bridge) Drain(cause error, limit time.Duration) {
 	b.cancelAll(cause)
+	b.cancelLate(cause)
 	done := make(chan struct{})
 	go func() { b.inflight.Wait(); close(done) }()
 	select {

@@ -76,11 +76,14 @@ type lateBox struct {
 	turns  map[string]int    // session -> the client's prompts running
 	own    map[string]bool   // session -> askbridge's own prompt running
 	held   map[string][]func()
+	// waiting are the sets kept for a late answer, to end as askbridge stops.
+	waiting map[string]struct{}
 }
 
 func (l *lateBox) init() {
 	if l.queued == nil {
 		l.queued, l.turns, l.own, l.held = map[string][]late{}, map[string]int{}, map[string]bool{}, map[string][]func(){}
+		l.waiting = map[string]struct{}{}
 	}
 }
 
@@ -107,6 +110,16 @@ func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, re
 	b.logger.Info("the agent stopped waiting for a question; it stays answerable, and an answer reaches the agent later",
 		"ticket", ticket.ID, "session", req.SessionID, "why", sw.reason, "late-answers", b.opts.LateAnswers)
 	b.board.Note(ticket.ID, note)
+	b.late.mu.Lock()
+	b.late.init()
+	b.late.waiting[ticket.ID] = struct{}{}
+	b.late.mu.Unlock()
+	defer func() {
+		b.late.mu.Lock()
+		delete(b.late.waiting, ticket.ID)
+		b.late.mu.Unlock()
+	}()
+	b.tellClient(req.SessionID, "askbridge: "+what(req)+": "+strings.ToLower(note[:1])+note[1:])
 	select {
 	case <-ticket.Done():
 	case <-expired:
@@ -120,6 +133,19 @@ func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, re
 	p, _ := b.board.Get(ticket.ID)
 	b.addLate(req.SessionID, late{result: res, asked: p.Asked})
 	return true
+}
+
+// cancelLate ends the sets kept for a late answer: askbridge stops.
+func (b *Bridge) cancelLate(cause error) {
+	b.late.mu.Lock()
+	var ids []string
+	for id := range b.late.waiting {
+		ids = append(ids, id)
+	}
+	b.late.mu.Unlock()
+	for _, id := range ids {
+		b.board.Cancel(id, cause.Error())
+	}
 }
 
 // addLate queues a late answer and, with LatePrompt, sends it at once when

@@ -3,6 +3,7 @@ package adapter
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +27,13 @@ type lateHarness struct {
 func newLateHarness(t *testing.T, opts Options) *lateHarness {
 	t.Helper()
 	testenv.SkipUnderWine(t, testenv.NoUnixSockets)
+	logs := &syncBuffer{}
+	opts.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Log("askbridge's log:\n" + logs.String())
+		}
+	})
 	b := NewBridge(opts)
 	env, err := b.Listen()
 	require.NoError(t, err)
@@ -113,6 +121,7 @@ func TestAnswerAfterTheHostGaveUpReachesTheNextPrompt(t *testing.T) {
 	h.openSession(t, "s1")
 	req := h.askAndGiveUp(t)
 	assert.Equal(t, NoteNextPrompt, h.bridge.board.List()[0].Note)
+	h.untilUpdate(t, "the question “Database”: the agent stopped waiting; your answer will reach it with your next prompt")
 
 	h.answer(t, req, pick("Redis"))
 	waitFor(t, "the answer is kept for the next prompt", func() bool {
@@ -183,4 +192,16 @@ func TestLateAnswerAsAPromptOfItsOwnWaitsForTheTurn(t *testing.T) {
 			break
 		}
 	}
+}
+
+// A set kept for a late answer ends as askbridge stops: shutdown does not
+// wait on it.
+func TestASetKeptForALateAnswerEndsOnShutdown(t *testing.T) {
+	h := newLateHarness(t, Options{})
+	h.openSession(t, "s1")
+	h.askAndGiveUp(t)
+	start := time.Now()
+	h.bridge.Drain(errShutdown, 5*time.Second)
+	assert.Less(t, time.Since(start), 2*time.Second, "Drain waited for the kept set")
+	assert.Empty(t, h.bridge.board.List())
 }

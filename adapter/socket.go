@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -148,7 +149,10 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 		}
 		return res, nil
 	})
-	conn := jsonrpc2.NewConn(ctx, relay.NewLineStream(c, c, c, b.logger), jsonrpc2.AsyncHandler(h))
+	// The host's stopping is read in order, before the connection's end
+	// can withdraw the question; the rest each on a goroutine of its own.
+	conn := jsonrpc2.NewConn(ctx, relay.NewLineStream(c, c, c, b.logger), inlineStop{h, jsonrpc2.AsyncHandler(h)},
+		jsonrpc2.SetLogger(slog.NewLogLogger(b.logger.Handler(), slog.LevelDebug)))
 	select {
 	case <-conn.DisconnectNotify():
 		// The asking command went away (killed, or Ctrl-C): withdraw its question.
@@ -156,6 +160,18 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 	case <-ctx.Done():
 		conn.Close()
 	}
+}
+
+// inlineStop handles mcpask.StoppedWaitingMethod on the reading
+// goroutine, the rest with async.
+type inlineStop struct{ h, async jsonrpc2.Handler }
+
+func (i inlineStop) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	if req.Method == mcpask.StoppedWaitingMethod {
+		i.h.Handle(ctx, c, req)
+		return
+	}
+	i.async.Handle(ctx, c, req)
 }
 
 // askFromSocket serves an _askbridge/ask that came over the socket as if
