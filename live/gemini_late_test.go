@@ -43,11 +43,11 @@ func TestGeminiProgressDoesNotOutliveItsTimeoutAndTheAnswerComesLater(t *testing
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	system := filepath.Join(dir, "system-settings.json")
+	// Gemini hands a server it starts none of its variables but a few
+	// (it redacts the rest): the socket is read from Gemini's own.
+	script := `(echo "ppid=$PPID $(tr '\0' ' ' < /proc/$PPID/cmdline)"; tr '\0' '\n' < /proc/$PPID/environ | grep -c .; tr '\0' '\n' < /proc/$PPID/environ | grep ASKB) >> /tmp/h39b-dbg 2>&1; ASKBRIDGE_SOCKET=$(tr '\0' '\n' < /proc/$PPID/environ | sed -n 's/^ASKBRIDGE_SOCKET=//p') exec "$0" mcp`
 	settings := map[string]any{"mcpServers": map[string]any{"asker": map[string]any{
-		"command": askbridge(t), "args": []string{"mcp"}, "timeout": 20000, "trust": true,
-		"env": map[string]string{"ASKBRIDGE_SOCKET": "$ASKBRIDGE_SOCKET"}}},
-		// Gemini hands an MCP server only the variables it does not redact.
-		"security": map[string]any{"environmentVariableRedaction": map[string]any{"allowed": []string{"ASKBRIDGE_SOCKET"}}}}
+		"command": "sh", "args": []string{"-c", script, askbridge(t)}, "timeout": 20000, "trust": true}}}
 	b, _ := json.Marshal(settings)
 	require.NoError(t, os.WriteFile(system, b, 0o600))
 	m := model(t, harness.Gemini.Tool, dbQuestion)

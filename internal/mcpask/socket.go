@@ -80,11 +80,13 @@ func askSocket(ctx context.Context, path, tag string, questions json.RawMessage)
 	case err == nil:
 		return res, nil
 	case ctx.Err() != nil:
-		// The host ended the call: askbridge keeps the question for a
-		// later answer, which it then hands the model another way.
-		tell, cancel := context.WithTimeout(context.Background(), stoppedWaitingTimeout)
-		conn.Call(tell, StoppedWaitingMethod, StoppedWaiting{Reason: context.Cause(ctx).Error()}, nil)
-		cancel()
+		if hostStopped(context.Cause(ctx)) {
+			// askbridge keeps the question for a later answer, which it
+			// then hands the model another way.
+			tell, cancel := context.WithTimeout(context.Background(), stoppedWaitingTimeout)
+			conn.Call(tell, StoppedWaitingMethod, StoppedWaiting{Reason: context.Cause(ctx).Error()}, nil)
+			cancel()
+		}
 		return permission.Result{}, context.Cause(ctx)
 	case errors.Is(err, jsonrpc2.ErrClosed):
 		return permission.Result{}, errGone
@@ -93,6 +95,15 @@ func askSocket(ctx context.Context, path, tag string, questions json.RawMessage)
 	default:
 		return permission.Result{}, fmt.Errorf("asking askbridge: %v", err)
 	}
+}
+
+// hostStopped reports whether a call ended with cause because its host
+// ended it (its timeout, notifications/cancelled, the HTTP request
+// dropped): the SDK cancels the call then without a cause of its own. A
+// call ended because the connection did (stdin closed: the agent is gone)
+// has the read's error as its cause, and its question is withdrawn.
+func hostStopped(cause error) bool {
+	return errors.Is(cause, context.Canceled) || errors.Is(cause, context.DeadlineExceeded)
 }
 
 // fromRPCError reads askbridge's error: a ValidationError when it refused
