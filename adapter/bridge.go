@@ -41,6 +41,12 @@ type Options struct {
 	// Attended reports whether anything but the client shows a set on the
 	// board: Elsewhere's desk and hub, or a notifier. Nil means nothing.
 	Attended func() bool
+	// LateAnswers says how an answer given after the agent's MCP host
+	// stopped waiting reaches the agent (late.go).
+	LateAnswers LateAnswers
+	// Routes, when set, names the ways besides the client that can answer
+	// a set now, and what is missing when there are none (noroute.go).
+	Routes func(approval bool) (routes []string, missing string)
 	// Dialects are the dialects spoken; nil means Dialects().
 	Dialects []Dialect
 	Logger   *slog.Logger
@@ -70,8 +76,10 @@ type Bridge struct {
 	proto      protocol                     // the version both sides agreed (v2.go)
 	subs       subagents                    // child sessions (subagent.go)
 
-	socket    net.Listener // the `askbridge ask` socket, once Listen ran
-	socketDir string
+	late        lateBox      // answers given after the agent stopped waiting
+	routeTiming routeTiming  // noroute.go's pace; zero: its constants
+	socket      net.Listener // the `askbridge ask` socket, once Listen ran
+	socketDir   string
 }
 
 // ask is one question set in flight.
@@ -135,6 +143,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 // their answers to reach the agent: each gets its dialect's cancel.
 func (b *Bridge) Drain(cause error, limit time.Duration) {
 	b.cancelAll(cause)
+	b.cancelLate(cause)
 	done := make(chan struct{})
 	go func() { b.inflight.Wait(); close(done) }()
 	select {
@@ -163,6 +172,7 @@ func (b *Bridge) onPrompt(m *relay.Message) relay.Verdict {
 		b.lastActive = id
 		b.mu.Unlock()
 		b.board.ResetTurn(id)
+		return b.promptVerdict(m, id)
 	}
 	return relay.Pass
 }

@@ -52,11 +52,14 @@ func (b *Bridge) runFlow(ticket *permission.Ticket, req permission.Request, flow
 // await waits until the ticket is settled: by whoever settles it, by ctx
 // ending (the set is cancelled with its cause), or by the deadline.
 func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permission.Request) {
+	expired := b.expired(ticket)
 	select {
 	case <-ticket.Done():
 	case <-ctx.Done():
-		b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
-	case <-b.expired(ticket):
+		if !b.keepForLater(ctx, ticket, req, expired) {
+			b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
+		}
+	case <-expired:
 		b.onQuestionTimeout(ticket.ID, req)
 	}
 	<-ticket.Done()
@@ -66,6 +69,7 @@ func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permi
 // settles it; nothing is sent to the client.
 func (b *Bridge) askBoard(ctx context.Context, req permission.Request) Outcome {
 	ticket, _ := b.race(ctx, req, func(ctx context.Context, _ permission.Request) (permission.Result, error) {
+		b.watchRoutes(ctx, req) // says when nowhere can answer it
 		<-ctx.Done()
 		return permission.Result{}, ctx.Err()
 	})

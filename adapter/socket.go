@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -120,6 +122,16 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	h := jsonrpc2.HandlerWithError(func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		if req.Method == mcpask.StoppedWaitingMethod {
+			// The ask tool's MCP host ended the call: the question stays
+			// answerable, for a late answer (late.go).
+			var p mcpask.StoppedWaiting
+			if req.Params != nil {
+				json.Unmarshal(*req.Params, &p)
+			}
+			cancel(stoppedWaiting{reason: p.Reason})
+			return nil, nil
+		}
 		if req.Method != AskMethod {
 			return nil, &jsonrpc2.Error{Code: relay.CodeMethodNotFound, Message: "askbridge: unknown method " + req.Method}
 		}
@@ -137,7 +149,10 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 		}
 		return res, nil
 	})
-	conn := jsonrpc2.NewConn(ctx, relay.NewLineStream(c, c, c, b.logger), jsonrpc2.AsyncHandler(h))
+	// The host's stopping is read in order, before the connection's end
+	// can withdraw the question; the rest each on a goroutine of its own.
+	conn := jsonrpc2.NewConn(ctx, relay.NewLineStream(c, c, c, b.logger), inlineStop{h, jsonrpc2.AsyncHandler(h)},
+		jsonrpc2.SetLogger(slog.NewLogLogger(b.logger.Handler(), slog.LevelDebug)))
 	select {
 	case <-conn.DisconnectNotify():
 		// The asking command went away (killed, or Ctrl-C): withdraw its question.
@@ -145,6 +160,18 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 	case <-ctx.Done():
 		conn.Close()
 	}
+}
+
+// inlineStop handles mcpask.StoppedWaitingMethod on the reading
+// goroutine, the rest with async.
+type inlineStop struct{ h, async jsonrpc2.Handler }
+
+func (i inlineStop) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	if req.Method == mcpask.StoppedWaitingMethod {
+		i.h.Handle(ctx, c, req)
+		return
+	}
+	i.async.Handle(ctx, c, req)
 }
 
 // askFromSocket serves an _askbridge/ask that came over the socket as if

@@ -71,6 +71,8 @@ type Pending struct {
 	// Claim is the device answering the set (claim.go), when one claimed
 	// it; it may have expired (Claim.Live).
 	Claim *Claim `json:"claim,omitempty"`
+	// Note is what the set's card says beside its questions (Board.Note).
+	Note string `json:"note,omitempty"`
 }
 
 // Event is a change on the board.

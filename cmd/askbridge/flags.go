@@ -66,6 +66,8 @@ type proxyOptions struct {
 	questions       adapter.Questions
 	minAnswerTime   time.Duration
 	minAnswerErr    error // ASKBRIDGE_MIN_ANSWER_MS is not a number
+	lateAnswers     adapter.LateAnswers
+	mcpProgress     time.Duration
 
 	// deskAllowRemoteHTTP: the desk beyond loopback over plain HTTP.
 	deskAllowRemoteHTTP bool
@@ -81,6 +83,7 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.advertise, "advertise", true, "advertise form elicitation to the agent when the client lacks it, so agents offer their question tools")
 	fs.StringVar(&o.render, "render", "auto", "auto: as the client table says for the client (docs/clients.md), else forms to a client that renders them and permission requests to others; permission: always permission requests; yesno: a yes/no request per option, for clients that can only say yes or no")
 	o.questionFlags(fs)
+	o.lateFlags(fs)
 	fs.DurationVar(&o.questionTimeout, "question-timeout", 0, "end a question set nobody answered after this long (0: wait for ever)")
 	fs.StringVar(&o.onTimeout, "on-timeout", "cancel", "on a question timeout: cancel (the agent is told nobody answered in time), or recommended (the option marked (Recommended), else the first)")
 	fs.Var(&o.approvals, "approvals", "where the agent's own permission requests are answered: client (the editor only, as they are), mirror (the editor, and the desk and notifiers too; the first answer wins), or desk (the desk only; for headless clients)")
@@ -132,6 +135,9 @@ func (o *proxyOptions) check() error {
 		return err
 	}
 	if err := o.checkQuestions(); err != nil {
+		return err
+	}
+	if err := o.checkLate(); err != nil {
 		return err
 	}
 	return o.checkNotify()

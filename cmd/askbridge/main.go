@@ -133,6 +133,10 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Attended: func() bool { return elsewhere() || notifier.Active() },
 		Dialects: dialects,
 		Logger:   logger,
+
+		// Answers after the agent stopped waiting; nowhere to answer (routes.go).
+		LateAnswers: opts.lateAnswers,
+		Routes:      answerRoutes(opts, deskURL, reporter),
 	})
 	sockEnv, err := bridge.Listen()
 	defer bridge.Close()
@@ -141,6 +145,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		logger.Warn("askbridge ask will not reach the editor: cannot open its socket", "err", err)
 	}
 	injectAsk(dialects, opts.injectAsk, sockEnv, command, logger)
+	setProgress(dialects, opts)
 	err = relay.Run(ctx, relay.RunConfig{
 		Command: command,
 		Env:     env,

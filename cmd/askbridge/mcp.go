@@ -24,6 +24,8 @@ than %d MiB) is answered with a JSON-RPC error, and the server goes on.
 Environment:
   ASKBRIDGE_SOCKET   the running askbridge's ask socket (set by askbridge)
   ASKBRIDGE_MCP_TAG  the session the server asks in (set by askbridge)
+  ASKBRIDGE_MCP_PROGRESS  how long to send progress while nobody answers
+                     (askbridge --mcp-progress; 0: none)
   ASK_MAX_QUESTIONS, ASK_MAX_OPTIONS, ASK_HEADER_MAX_LENGTH,
   ASK_QUESTION_MAX_LENGTH  limits of a question set, as for askbridge ask`, mcpask.MaxDepth, mcpask.MaxLine>>20)
 

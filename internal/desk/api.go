@@ -74,6 +74,9 @@ type wirePending struct {
 	CWD      string `json:"cwd,omitempty"`
 	// Claim is the device answering the set now (claim.go), if any.
 	Claim *wireClaim `json:"claim,omitempty"`
+	// Note is what the card says beside the questions: the agent stopped
+	// waiting for the set, which stays answerable (permission.Board.Note).
+	Note string `json:"note,omitempty"`
 }
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
@@ -102,6 +105,7 @@ func toWire(p permission.Pending) wirePending {
 	}
 	w.Tool.CallID = p.ToolCallID
 	w.Claim = toWireClaim(p.Claim)
+	w.Note = p.Note
 	if w.Deadline = p.Deadline; p.Deadline != nil && p.State == permission.StatePending {
 		left := remainingMs(*p.Deadline)
 		w.RemainingMs = &left

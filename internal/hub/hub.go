@@ -124,6 +124,8 @@ func (h *Hub) serve(ctx context.Context, c net.Conn, pid int) {
 			h.asked(p, *m.Set)
 		case m.Type == msgEnded && m.Set != nil:
 			h.ended(p, *m.Set)
+		case m.Type == msgNoted && m.Set != nil:
+			h.noted(p, *m.Set)
 		case m.Type == msgPair || m.Type == msgDevices || m.Type == msgRevoke:
 			p.link.send(h.device(c, pid, m))
 		}
@@ -147,7 +149,20 @@ func (h *Hub) asked(p *peer, set permission.Pending) {
 	m := &mirror{peer: p, remote: set.ID, session: set.SessionID, ticket: h.board.Open(req)}
 	p.sets[set.ID] = m
 	h.mirrors[m.ticket.ID] = m
+	if set.Note != "" {
+		h.board.Note(m.ticket.ID, set.Note) // told again after a reconnect
+	}
 	go h.answerBack(m)
+}
+
+// noted shows a set's note on the hub's card as its askbridge set it.
+func (h *Hub) noted(p *peer, set permission.Pending) {
+	h.mu.Lock()
+	m, ok := p.sets[set.ID]
+	h.mu.Unlock()
+	if ok {
+		h.board.Note(m.ticket.ID, set.Note)
+	}
 }
 
 // answerBack sends the askbridge what the hub's page made of its set.

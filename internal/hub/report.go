@@ -146,6 +146,10 @@ func (t *teller) event(ev permission.Event) {
 		if !t.told[p.ID] && t.offer(message{Type: msgAsked, Set: &p}) {
 			t.told[p.ID] = true
 		}
+	case permission.EventNoted:
+		if t.told[p.ID] {
+			t.offer(message{Type: msgNoted, Set: &p})
+		}
 	case permission.EventReplied, permission.EventRejected:
 		if t.told[p.ID] && t.offer(message{Type: msgEnded, Set: &p}) {
 			delete(t.told, p.ID)

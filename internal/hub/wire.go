@@ -14,6 +14,7 @@ const (
 	msgHello = "hello"
 	msgAsked = "asked" // a set is pending (again, after a reconnect)
 	msgEnded = "ended" // a set was answered, cancelled or timed out
+	msgNoted = "noted" // a pending set's note changed (permission.Board.Note)
 	// From the hub: a set answered or rejected at the hub (Result), or
 	// held there (Until).
 	msgAnswer = "answer"

@@ -31,9 +31,10 @@ type fakeBridge struct {
 	path   string
 	answer func(ctx context.Context, conn *jsonrpc2.Conn, p askParams) (any, error)
 
-	mu    sync.Mutex
-	asked []askParams
-	gone  chan struct{} // closed when a connection ends
+	mu      sync.Mutex
+	asked   []askParams
+	stopped []StoppedWaiting // StoppedWaitingMethod's params, as received
+	gone    chan struct{}    // closed when a connection ends
 }
 
 func startFakeBridge(t *testing.T, answer func(ctx context.Context, conn *jsonrpc2.Conn, p askParams) (any, error)) *fakeBridge {
@@ -62,6 +63,16 @@ func (f *fakeBridge) serve(c net.Conn) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h := jsonrpc2.HandlerWithError(func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		if req.Method == StoppedWaitingMethod {
+			var p StoppedWaiting
+			if req.Params != nil {
+				json.Unmarshal(*req.Params, &p)
+			}
+			f.mu.Lock()
+			f.stopped = append(f.stopped, p)
+			f.mu.Unlock()
+			return nil, nil
+		}
 		if req.Method != askMethod {
 			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "unknown method " + req.Method}
 		}
@@ -84,6 +95,12 @@ func (f *fakeBridge) saw() []askParams {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]askParams(nil), f.asked...)
+}
+
+func (f *fakeBridge) stoppedWaiting() []StoppedWaiting {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]StoppedWaiting(nil), f.stopped...)
 }
 
 // connect runs the server with opts in process and returns a client

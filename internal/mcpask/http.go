@@ -39,6 +39,14 @@ type HTTP struct {
 	listings map[string]*listing
 	closed   bool
 	idle     time.Duration // HTTPIdleTimeout; tests shorten it
+	progress time.Duration // Options.ProgressFor of every listing
+}
+
+// SetProgress is Options.ProgressFor for the listings added from now on.
+func (s *HTTP) SetProgress(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.progress = d
 }
 
 type listing struct {
@@ -80,7 +88,7 @@ func (s *HTTP) Add(tag string) (url, token string, err error) {
 			return "", "", err
 		}
 	}
-	opts := Options{Socket: s.socket, Tag: tag, Limits: s.limits, Logger: s.logger}
+	opts := Options{Socket: s.socket, Tag: tag, Limits: s.limits, Logger: s.logger, ProgressFor: s.progress}
 	server := New(opts)
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
 		Logger: s.logger,

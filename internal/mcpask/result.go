@@ -25,19 +25,27 @@ type Answers struct {
 // the way a model reads them best, plus the same as structuredContent.
 func answersResult(r permission.Result) *mcp.CallToolResult {
 	out := Answers{Answers: map[string]Answer{}}
-	var lines []string
 	for _, a := range r.Answers {
 		typed := a.Answer.Other && a.Answer.Custom != ""
 		out.Answers[a.Question.Question] = Answer{Answer: a.Answer.Text(), Labels: a.Answer.Labels, Typed: typed}
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: AnswerText(r)}},
+		StructuredContent: out,
+	}
+}
+
+// AnswerText is the answers as the tool's result gives them to the model,
+// one line each: also the words of an answer that reaches the model late.
+func AnswerText(r permission.Result) string {
+	var lines []string
+	for _, a := range r.Answers {
 		lines = append(lines, answerLine(a))
 	}
 	if len(lines) == 0 {
 		lines = []string{"The user gave no answer."} // never an empty text for the model
 	}
-	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: strings.Join(lines, "\n")}},
-		StructuredContent: out,
-	}
+	return strings.Join(lines, "\n")
 }
 
 // answerLine is `"Which database?"="Redis"`, with what the user typed

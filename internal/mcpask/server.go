@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"time"
 
 	"github.com/askbridge/askbridge/permission"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -24,16 +26,37 @@ type Options struct {
 	Limits permission.Limits
 	// Logger takes the SDK's logs; nil discards them. stdout is the protocol.
 	Logger *slog.Logger
+	// ProgressEvery and ProgressFor pace the progress notifications sent
+	// while nobody has answered (progress.go); zero means the constants,
+	// a negative ProgressFor none at all.
+	ProgressEvery, ProgressFor time.Duration
 }
 
 // OptionsFromEnv reads the options askbridge passes in the server's
-// environment: ASKBRIDGE_SOCKET, ASKBRIDGE_MCP_TAG and the ASK_* limits.
+// environment: ASKBRIDGE_SOCKET, ASKBRIDGE_MCP_TAG, ASKBRIDGE_MCP_PROGRESS
+// and the ASK_* limits.
 func OptionsFromEnv() (Options, error) {
 	lim, err := permission.LimitsFromEnv()
 	if err != nil {
 		return Options{}, err
 	}
-	return Options{Socket: os.Getenv(SocketEnv), Tag: os.Getenv(TagEnv), Limits: lim}, nil
+	opts := Options{Socket: os.Getenv(SocketEnv), Tag: os.Getenv(TagEnv), Limits: lim}
+	if v := os.Getenv(ProgressEnv); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return Options{}, fmt.Errorf("%s=%q: want a duration, 0 for no progress", ProgressEnv, v)
+		}
+		opts.ProgressFor = NoProgress(d)
+	}
+	return opts, nil
+}
+
+// NoProgress is ProgressFor for a ceiling of d, where 0 means none.
+func NoProgress(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
 }
 
 // New returns the MCP server with the ask_user_question tool.
@@ -41,11 +64,19 @@ func New(opts Options) *mcp.Server {
 	if opts.Limits == (permission.Limits{}) {
 		opts.Limits = permission.DefaultLimits()
 	}
+	if opts.ProgressEvery <= 0 {
+		opts.ProgressEvery = ProgressEvery
+	}
+	if opts.ProgressFor == 0 {
+		opts.ProgressFor = ProgressFor
+	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "askbridge", Version: version()}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       opts.Logger,
 	})
 	s.AddTool(Tool(opts.Limits), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		stop := keepAlive(ctx, req, opts.ProgressEvery, opts.ProgressFor)
+		defer stop()
 		return call(ctx, opts, req.Params.Arguments)
 	})
 	return s

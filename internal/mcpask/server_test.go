@@ -208,7 +208,9 @@ func TestSocketClosingMidQuestionIsAnErrorResult(t *testing.T) {
 	assert.Equal(t, "The question could not be asked: askbridge closed the connection before the user answered. Ask the user in the chat instead.", text(t, res))
 }
 
-func TestCancelledCallWithdrawsTheQuestion(t *testing.T) {
+// A cancelled call closes its connection to askbridge (after saying the
+// host stopped waiting: progress_test.go).
+func TestCancelledCallClosesItsConnection(t *testing.T) {
 	asked := make(chan struct{})
 	f := startFakeBridge(t, func(ctx context.Context, _ *jsonrpc2.Conn, _ askParams) (any, error) {
 		close(asked)

@@ -21,7 +21,21 @@ const (
 	SocketEnv = "ASKBRIDGE_SOCKET"
 	TagEnv    = "ASKBRIDGE_MCP_TAG"
 	askMethod = "_askbridge/ask"
+	// StoppedWaitingMethod tells askbridge, on the connection of an ask
+	// still open, that the MCP host ended the tool call (its timeout, or
+	// notifications/cancelled): the question stays answerable, and the
+	// answer reaches the model later (the adapter's late answers). Without
+	// it a closed connection withdraws the question, as for `askbridge ask`.
+	StoppedWaitingMethod = "_askbridge/stoppedWaiting"
 )
+
+// stoppedWaitingTimeout bounds telling askbridge the host stopped waiting.
+const stoppedWaitingTimeout = 2 * time.Second
+
+// StoppedWaiting are StoppedWaitingMethod's params.
+type StoppedWaiting struct {
+	Reason string `json:"reason,omitempty"`
+}
 
 // codeInvalidParams is JSON-RPC's invalid params: askbridge's answer to a
 // question set it will not ask, with the violations in its data.
@@ -50,7 +64,9 @@ func askSocket(ctx context.Context, path, tag string, questions json.RawMessage)
 	if err != nil {
 		return permission.Result{}, fmt.Errorf("%w at %s=%s: %v", errUnreachable, SocketEnv, path, err)
 	}
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewPlainObjectStream(c), jsonrpc2.HandlerWithError(func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) {
+	// The connection outlives ctx: when the host ends the call, askbridge
+	// is told so on it before it closes.
+	conn := jsonrpc2.NewConn(context.WithoutCancel(ctx), jsonrpc2.NewPlainObjectStream(c), jsonrpc2.HandlerWithError(func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) {
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "askbridge mcp takes no requests"}
 	}))
 	// Closing withdraws a question still open: askbridge cancels a set
@@ -64,6 +80,13 @@ func askSocket(ctx context.Context, path, tag string, questions json.RawMessage)
 	case err == nil:
 		return res, nil
 	case ctx.Err() != nil:
+		if hostStopped(context.Cause(ctx)) {
+			// askbridge keeps the question for a later answer, which it
+			// then hands the model another way.
+			tell, cancel := context.WithTimeout(context.Background(), stoppedWaitingTimeout)
+			conn.Call(tell, StoppedWaitingMethod, StoppedWaiting{Reason: context.Cause(ctx).Error()}, nil)
+			cancel()
+		}
 		return permission.Result{}, context.Cause(ctx)
 	case errors.Is(err, jsonrpc2.ErrClosed):
 		return permission.Result{}, errGone
@@ -72,6 +95,15 @@ func askSocket(ctx context.Context, path, tag string, questions json.RawMessage)
 	default:
 		return permission.Result{}, fmt.Errorf("asking askbridge: %v", err)
 	}
+}
+
+// hostStopped reports whether a call ended with cause because its host
+// ended it (its timeout, notifications/cancelled, the HTTP request
+// dropped): the SDK cancels the call then without a cause of its own. A
+// call ended because the connection did (stdin closed: the agent is gone)
+// has the read's error as its cause, and its question is withdrawn.
+func hostStopped(cause error) bool {
+	return errors.Is(cause, context.Canceled) || errors.Is(cause, context.DeadlineExceeded)
 }
 
 // fromRPCError reads askbridge's error: a ValidationError when it refused

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"sync"
+	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
@@ -43,6 +44,9 @@ type MCPAsk struct {
 	Socket string
 	// Argv is the agent's command line, to recognise the agent.
 	Argv []string
+	// Progress is the tool's ceiling of progress notifications
+	// (mcpask.Options.ProgressFor): zero is the default, negative none.
+	Progress time.Duration
 
 	mu       sync.Mutex
 	server   string // the server's name, made on first use
@@ -76,6 +80,17 @@ func SetInjection(dialects []dialect.Dialect, mode Inject, command, socket strin
 		if m, ok := d.(*MCPAsk); ok {
 			m.mu.Lock()
 			m.Inject, m.Command, m.Socket, m.Argv = mode, command, socket, argv
+			m.mu.Unlock()
+		}
+	}
+}
+
+// SetProgress sets MCPAsk's Progress among dialects, if there is one.
+func SetProgress(dialects []dialect.Dialect, d time.Duration) {
+	for _, x := range dialects {
+		if m, ok := x.(*MCPAsk); ok {
+			m.mu.Lock()
+			m.Progress = d
 			m.mu.Unlock()
 		}
 	}

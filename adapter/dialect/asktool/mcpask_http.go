@@ -2,6 +2,7 @@ package asktool
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/internal/mcpask"
@@ -59,11 +60,15 @@ func (d *MCPAsk) listing(h dialect.Host, tag string) (json.RawMessage, mcpTransp
 	if t == mcpStdio {
 		entry := stdioServer{Name: name, Command: d.Command, Args: []string{"mcp"},
 			Env: []envVariable{{SocketEnv, d.Socket}, {MCPTagEnv, tag}}}
+		if d.Progress != 0 {
+			entry.Env = append(entry.Env, envVariable{mcpask.ProgressEnv, progressValue(d.Progress)})
+		}
 		d.mu.Unlock()
 		return dialect.MustJSON(entry), t, nil
 	}
 	if d.http == nil {
 		d.http = mcpask.NewHTTP(d.Socket, h.Limits(), h.Logger())
+		d.http.SetProgress(d.Progress)
 	}
 	srv := d.http
 	d.mu.Unlock()
@@ -73,6 +78,14 @@ func (d *MCPAsk) listing(h dialect.Host, tag string) (json.RawMessage, mcpTransp
 	}
 	return dialect.MustJSON(httpServer{Type: "http", Name: name, URL: url,
 		Headers: []envVariable{{"Authorization", "Bearer " + token}}}), t, nil
+}
+
+// progressValue is Progress as mcpask.ProgressEnv spells it: 0 for none.
+func progressValue(d time.Duration) string {
+	if d < 0 {
+		return "0"
+	}
+	return d.String()
 }
 
 // unlist ends the HTTP listing of tag, if it has one: its session did not

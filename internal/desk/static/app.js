@@ -61,6 +61,15 @@ function approvalBlock(a) {
   return box;
 }
 
+// showNote puts the set's note (the agent stopped waiting for it, say) on
+// a card already drawn, leaving what the user picked or typed in place.
+function showNote(form, p) {
+  const n = form.querySelector(".note");
+  if (!n) return;
+  n.textContent = p.note || "";
+  n.hidden = !p.note;
+}
+
 function card(p) {
   const form = el("form", { class: "card", "data-key": key(p), "data-id": p.id });
   const round = p.round >= 2 ? `Round ${p.round} · ` : "";
@@ -68,6 +77,9 @@ function card(p) {
   // heading says which agent and folder asked.
   if (round) form.append(el("div", { class: "meta", text: round.replace(/ · $/, "") }));
   if (p.deadline) form.append(countdown(p));
+  const note = el("p", { class: "note", role: "status" });
+  form.append(note);
+  showNote(form, p);
   if (p.kind === "approval") form.append(approvalBlock(p.approval));
   holdOnInteraction(form, p.id);
   if (p.answered && p.answered.length) {
@@ -165,7 +177,9 @@ async function refresh() {
   const existing = new Map([...pendingEl.querySelectorAll("form")].map((f) => [f.dataset.key, f]));
   const forms = list.map((p) => {
     noteDeadline(p);
-    return existing.get(key(p)) || card(p);
+    const kept = existing.get(key(p));
+    if (kept) showNote(kept, p);
+    return kept || card(p);
   });
   place(pendingEl, list, forms);
   if (list.length === 0) pendingEl.append(el("p", { class: "empty", text: "No question is waiting." }));
@@ -226,6 +240,9 @@ async function connect() {
     const d = data(text);
     if (type === "question.asked" || type === "question.replied" || type === "question.rejected") {
       if (d.state === "timeout") status(`“${headers(d.properties)}” timed out; the agent went on without an answer.`);
+      refresh().catch((e) => status(e.message));
+    } else if (type === "question.noted") {
+      // Still answerable: the card says what changed (showNote).
       refresh().catch((e) => status(e.message));
     } else if (type === "question.held") {
       // A deadline moved: no need to redraw the cards, which may hold the

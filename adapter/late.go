@@ -1,0 +1,185 @@
+package adapter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// Late answers. An agent that asks through askbridge's MCP ask tool (Gemini
+// CLI, Copilot CLI) waits on a tool call its MCP host ends after a while
+// (Copilot 1.0.102 after about 180 s, Gemini 0.61.0 after 600 s), and the
+// model reads the host's timeout as the tool's result. The question stays
+// answerable where it is shown, its card saying the agent stopped waiting;
+// an answer given then reaches the model with the user's next session/prompt
+// in that session, as a text block askbridge adds before the user's own,
+// or, with LatePrompt, as a prompt of its own as soon as the session is idle.
+
+// LateAnswers says how an answer given after the agent stopped waiting
+// reaches it.
+type LateAnswers int
+
+const (
+	// LateNextPrompt, the zero value: with the user's next prompt.
+	LateNextPrompt LateAnswers = iota
+	// LatePrompt: as a prompt of its own, once no turn runs in the session.
+	LatePrompt
+)
+
+var lateNames = []string{"next-prompt", "prompt"}
+
+// String is the flag spelling.
+func (l LateAnswers) String() string { return lateNames[l] }
+
+// Set parses the flag spelling, so LateAnswers is a flag.Value.
+func (l *LateAnswers) Set(s string) error {
+	for i, n := range lateNames {
+		if s == n {
+			*l = LateAnswers(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("must be one of %s", strings.Join(lateNames, ", "))
+}
+
+// What the card says once the agent stopped waiting.
+const (
+	NoteNextPrompt = "The agent stopped waiting; your answer will reach it with your next prompt."
+	NotePrompt     = "The agent stopped waiting; your answer will be sent to it as a prompt of its own."
+)
+
+// stoppedWaiting is the cause of an ask's context when its MCP host ended
+// the tool call (mcpask.StoppedWaitingMethod).
+type stoppedWaiting struct{ reason string }
+
+func (e stoppedWaiting) Error() string { return "the agent stopped waiting: " + e.reason }
+
+// late is an answer given after the agent stopped waiting.
+type late struct {
+	result permission.Result
+	asked  time.Time
+}
+
+// lateBox holds the late answers of each session until they are delivered,
+// and what it needs to know to deliver them: the turns running.
+type lateBox struct {
+	mu     sync.Mutex
+	queued map[string][]late // session -> answers not delivered yet
+	turns  map[string]int    // session -> the client's prompts running
+	own    map[string]bool   // session -> askbridge's own prompt running
+	held   map[string][]func()
+	// waiting are the sets kept for a late answer, to end as askbridge stops.
+	waiting map[string]struct{}
+}
+
+func (l *lateBox) init() {
+	if l.queued == nil {
+		l.queued, l.turns, l.own, l.held = map[string][]late{}, map[string]int{}, map[string]bool{}, map[string][]func(){}
+		l.waiting = map[string]struct{}{}
+	}
+}
+
+// take removes and returns session's late answers; l.mu is held.
+func (l *lateBox) take(session string) []late {
+	q := l.queued[session]
+	delete(l.queued, session)
+	return q
+}
+
+// keepForLater keeps a set answerable when ctx ended because the agent
+// stopped waiting for it, and reports whether it did: the card says so,
+// the set waits for its answer or its deadline, and an answer goes to the
+// session's late answers.
+func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, req permission.Request, expired <-chan struct{}) bool {
+	var sw stoppedWaiting
+	if !errors.As(context.Cause(ctx), &sw) {
+		return false
+	}
+	note := NoteNextPrompt
+	if b.opts.LateAnswers == LatePrompt {
+		note = NotePrompt
+	}
+	b.logger.Info("the agent stopped waiting for a question; it stays answerable, and an answer reaches the agent later",
+		"ticket", ticket.ID, "session", req.SessionID, "why", sw.reason, "late-answers", b.opts.LateAnswers)
+	b.board.Note(ticket.ID, note)
+	b.late.mu.Lock()
+	b.late.init()
+	b.late.waiting[ticket.ID] = struct{}{}
+	b.late.mu.Unlock()
+	defer func() {
+		b.late.mu.Lock()
+		delete(b.late.waiting, ticket.ID)
+		b.late.mu.Unlock()
+	}()
+	b.tellClient(req.SessionID, "askbridge: "+what(req)+": "+strings.ToLower(note[:1])+note[1:])
+	select {
+	case <-ticket.Done():
+	case <-expired:
+		b.onQuestionTimeout(ticket.ID, req)
+	}
+	<-ticket.Done()
+	res := ticket.Result()
+	if res.Cancelled || res.Source == permission.SourceTimeout {
+		return true // nobody's answer: the agent has gone on already
+	}
+	p, _ := b.board.Get(ticket.ID)
+	b.addLate(req.SessionID, late{result: res, asked: p.Asked})
+	return true
+}
+
+// cancelLate ends the sets kept for a late answer: askbridge stops.
+func (b *Bridge) cancelLate(cause error) {
+	b.late.mu.Lock()
+	var ids []string
+	for id := range b.late.waiting {
+		ids = append(ids, id)
+	}
+	b.late.mu.Unlock()
+	for _, id := range ids {
+		b.board.Cancel(id, cause.Error())
+	}
+}
+
+// addLate queues a late answer and, with LatePrompt, sends it at once when
+// the session is idle.
+func (b *Bridge) addLate(session string, a late) {
+	b.late.mu.Lock()
+	b.late.init()
+	b.late.queued[session] = append(b.late.queued[session], a)
+	idle := b.late.turns[session] == 0 && !b.late.own[session]
+	b.late.mu.Unlock()
+	b.logger.Info("a late answer waits for the agent", "session", session, "late-answers", b.opts.LateAnswers)
+	if b.opts.LateAnswers == LatePrompt && idle {
+		b.promptLate(session)
+	}
+}
+
+// lateText is the text block that hands the model its late answers.
+func lateText(answers []late) string {
+	var sb strings.Builder
+	sb.WriteString("[askbridge] The user answered after your ask_user_question call had ended without their answer. ")
+	sb.WriteString("Take these answers into account:")
+	for _, a := range answers {
+		fmt.Fprintf(&sb, "\n(asked at %s) %s", a.asked.Format("15:04:05"), mcpask.AnswerText(a.result))
+	}
+	return sb.String()
+}
+
+// tellClient shows the client, in session, what askbridge adds to the
+// conversation: as agent text, the update every ACP client renders during
+// a turn (a user_message_chunk is meant for replaying a loaded session, and
+// several clients show none while a turn runs).
+func (b *Bridge) tellClient(session, text string) {
+	b.relay.Client.Notify(acp.ClientMethodSessionUpdate, acp.SessionNotification{
+		SessionId: acp.SessionId(session),
+		Update:    acp.UpdateAgentMessageText(text + "\n\n"),
+	})
+}

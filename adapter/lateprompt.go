@@ -1,0 +1,152 @@
+package adapter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/adapter/relay"
+)
+
+// promptVerdict is what becomes of the client's session/prompt in session:
+// held while askbridge's own prompt runs there (never two turns at once),
+// else forwarded with the session's late answers added before the user's
+// own content, and its turn counted until the agent answers it.
+func (b *Bridge) promptVerdict(m *relay.Message, session string) relay.Verdict {
+	b.late.mu.Lock()
+	b.late.init()
+	if b.late.own[session] {
+		held := m.Clone()
+		b.late.held[session] = append(b.late.held[session], func() { b.forwardHeld(held, session) })
+		b.late.mu.Unlock()
+		b.logger.Info("the prompt waits for askbridge's own prompt of a late answer to end", "session", session)
+		return relay.Verdict{Take: true}
+	}
+	answers := b.late.take(session)
+	b.late.turns[session]++
+	b.late.mu.Unlock()
+	v := relay.Pass
+	if len(answers) > 0 {
+		text := lateText(answers)
+		v = relay.RewriteParams(func(params json.RawMessage) (json.RawMessage, error) { return prependText(params, text) })(m)
+		if v.Replace == nil {
+			b.logger.Warn("could not add the late answers to the prompt; they wait for the next one", "session", session)
+			b.requeue(session, answers)
+		} else {
+			b.tellClient(session, "askbridge added to your prompt: "+text)
+		}
+	}
+	v.OnResponse = func(json.RawMessage) json.RawMessage {
+		b.turnEnded(session)
+		return nil
+	}
+	return v
+}
+
+// requeue puts answers back in front of session's queue.
+func (b *Bridge) requeue(session string, answers []late) {
+	b.late.mu.Lock()
+	defer b.late.mu.Unlock()
+	b.late.queued[session] = append(answers, b.late.queued[session]...)
+}
+
+// turnEnded counts a turn of session as over; an idle session with late
+// answers gets them as a prompt of its own (LatePrompt).
+func (b *Bridge) turnEnded(session string) {
+	b.late.mu.Lock()
+	if b.late.turns[session]--; b.late.turns[session] <= 0 {
+		delete(b.late.turns, session)
+	}
+	send := b.opts.LateAnswers == LatePrompt && b.late.turns[session] == 0 && !b.late.own[session] && len(b.late.queued[session]) > 0
+	b.late.mu.Unlock()
+	if send {
+		b.promptLate(session)
+	}
+}
+
+// promptLate sends session's late answers to the agent as a prompt of
+// askbridge's own, then the prompts the client sent meanwhile, in order.
+func (b *Bridge) promptLate(session string) {
+	b.late.mu.Lock()
+	if b.late.own[session] || b.late.turns[session] > 0 {
+		b.late.mu.Unlock()
+		return
+	}
+	answers := b.late.take(session)
+	if len(answers) == 0 {
+		b.late.mu.Unlock()
+		return
+	}
+	b.late.own[session] = true
+	b.late.mu.Unlock()
+	text := lateText(answers)
+	b.tellClient(session, "askbridge sent the agent a late answer as a prompt: "+text)
+	go func() {
+		params := map[string]any{"sessionId": session, "prompt": []acp.ContentBlock{acp.TextBlock(text)}}
+		_, err := b.relay.Agent.Call(context.Background(), acp.AgentMethodSessionPrompt, params)
+		if err != nil {
+			b.logger.Warn("the agent refused askbridge's prompt of a late answer", "session", session, "err", err)
+		}
+		b.late.mu.Lock()
+		delete(b.late.own, session)
+		held := b.late.held[session]
+		delete(b.late.held, session)
+		b.late.mu.Unlock()
+		for _, f := range held {
+			f()
+		}
+	}()
+}
+
+// forwardHeld sends the agent a client prompt held while askbridge's own
+// ran, and the agent's answer back to the client under the client's id.
+func (b *Bridge) forwardHeld(m *relay.Message, session string) {
+	v := b.promptVerdict(m, session)
+	if v.Take {
+		return // askbridge's own prompt started again: held once more
+	}
+	raw := m.Raw
+	if v.Replace != nil {
+		raw = v.Replace
+	}
+	var env struct {
+		Params json.RawMessage `json:"params"`
+	}
+	json.Unmarshal(raw, &env)
+	go func() {
+		res, err := b.relay.Agent.Call(context.Background(), acp.AgentMethodSessionPrompt, env.Params)
+		v.OnResponse(nil)
+		var rpcErr *relay.Error
+		switch {
+		case err == nil:
+			b.relay.Client.Reply(m.ID, res)
+		case errors.As(err, &rpcErr):
+			b.relay.Client.ReplyError(m.ID, rpcErr)
+		default:
+			b.relay.Client.ReplyError(m.ID, relay.Internal("askbridge: "+err.Error(), nil))
+		}
+	}()
+}
+
+// prependText puts a text block first in a session/prompt's params.
+func prependText(params json.RawMessage, text string) (json.RawMessage, error) {
+	var p map[string]json.RawMessage
+	if err := json.Unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	var blocks []json.RawMessage
+	if err := json.Unmarshal(p["prompt"], &blocks); err != nil {
+		return nil, err
+	}
+	block, err := json.Marshal(acp.TextBlock(text))
+	if err != nil {
+		return nil, err
+	}
+	p["prompt"], err = json.Marshal(append([]json.RawMessage{block}, blocks...))
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(p)
+}
