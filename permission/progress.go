@@ -24,6 +24,10 @@ type Asked struct {
 // question; otherwise the set is answered with every answer taken, in the
 // order the client's flow would have asked them. done says which.
 func (b *Board) Progress(id string, step int, answers []Answer) (done bool, err error) {
+	return b.progress(id, step, answers, SourceDesk)
+}
+
+func (b *Board) progress(id string, step int, answers []Answer, source string) (done bool, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	t, err := b.pending(id)
@@ -49,7 +53,7 @@ func (b *Board) Progress(id string, step int, answers []Answer) (done bool, err 
 		b.publish(EventAsked, t.p)
 		return false, nil
 	}
-	b.settle(t, Result{Answers: inAskedOrder(t.p.Questions, answered), Source: SourceDesk}, StateAnswered, EventReplied)
+	b.settle(t, Result{Answers: inAskedOrder(t.p.Questions, answered), Source: source}, StateAnswered, EventReplied)
 	return true, nil
 }
 

@@ -27,7 +27,7 @@ const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--tls-cert FIL
                      [--notify] [--notify-url URL] [--on-question CMD] [--public-url URL]
        askbridge hub pair | devices | revoke ID
 
-One inbox for every agent: every askbridge of this user reports its
+One page for every agent: every askbridge of this user reports its
 questions to the hub (unless run with --hub off), and the hub's page, the
 desk's, shows and answers them all, each with its agent and folder.
 
@@ -143,7 +143,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	h := hub.New(board, logger)
 	keepHistory(h, logger)
 	show := &codeShower{stderr: stderr, terminal: writesToTerminal(stderr), qr: remote || where.qr, publicURL: notifyOpts.publicURL, logger: logger}
-	page := desk.New(ln, board, desk.Options{Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
+	page := desk.New(ln, board, desk.Options{Hub: true, Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
 		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances},
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
 		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig)})

@@ -45,7 +45,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, id, session stri
 			return
 		}
 	}
-	done, err := s.board.Progress(id, p.Step, picked)
+	done, err := s.board.ProgressFrom(id, p.Step, picked, s.source(r))
 	if err != nil {
 		s.boardError(w, id, err)
 		return

@@ -151,7 +151,7 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if err := s.board.CancelFrom(id, permission.SourceDesk, "rejected at the answer desk"); err != nil {
+	if err := s.board.CancelFrom(id, s.source(r), "rejected at the "+s.pageName()); err != nil {
 		s.boardError(w, id, err)
 		return
 	}

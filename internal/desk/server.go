@@ -69,6 +69,9 @@ type Options struct {
 	// Addr, when set, is the host:port URL names instead of the listener's
 	// own, which for 0.0.0.0 no phone can open.
 	Addr string
+	// Hub says the page is askbridge hub's: it is named so (page.go), and
+	// the sets answered at it are recorded as answered at the hub.
+	Hub bool
 }
 
 // Server is a running desk.
@@ -136,7 +139,8 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css"} {
+	root.HandleFunc("GET /{$}", s.index)
+	for _, page := range []string{"GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /style.css"} {
 		root.Handle(page, files)
 	}
 	root.HandleFunc("POST /pair/begin", s.pairBegin)
