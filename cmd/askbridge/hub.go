@@ -155,8 +155,8 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer notifier.Close()
-	h.Pair(hub.Pairing{Devices: devices, URL: page.PairURL, Allow: mayPair})
-	fmt.Fprintf(stderr, "askbridge: hub at %s\n", page.URL())
+	h.Pair(hub.Pairing{Devices: devices, URL: show.pairURL(page), Allow: mayPair})
+	printWhere(stderr, page.URL(), notifyOpts.publicURL, otherURLs(page.URL(), ln.Addr(), tlsConfig))
 	defer keepHubWhere(path, page.URL())()
 	show.atStart(page, devices)
 	logger.Info("hub: askbridges report on " + path)
