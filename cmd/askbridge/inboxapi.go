@@ -90,6 +90,7 @@ type inboxSet struct {
 	Questions []inboxQuestion `json:"questions"`
 	Step      int             `json:"step"`
 	CWD       string          `json:"cwd"`
+	Approval  json.RawMessage `json:"approval"` // what an approval would run
 	Instance  *struct {
 		Agent  string `json:"agent"`
 		Client string `json:"client"`

@@ -19,7 +19,7 @@ var skipAgain = time.Minute
 func (ib *inbox) next(sets []inboxSet, watch bool) (inboxSet, bool) {
 	var again *inboxSet
 	for i, s := range sets {
-		if len(s.Questions) == 0 {
+		if len(s.Questions) == 0 || ib.told[s.ID] {
 			continue
 		}
 		at, skipped := ib.skipped[s.ID]
