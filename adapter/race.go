@@ -66,8 +66,18 @@ func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permi
 }
 
 // askBoard puts a set on the board only: the desk, the hub or a deadline
-// settles it; nothing is sent to the client.
-func (b *Bridge) askBoard(ctx context.Context, req permission.Request) Outcome {
+// settles it; nothing is sent to the client. With round (--questions
+// desk) the set is a round of its session, as a set the client is asked
+// is; a set that only the desk can take (a sign-in outside a session) is
+// none.
+func (b *Bridge) askBoard(ctx context.Context, req permission.Request, round bool) Outcome {
+	if round {
+		var ok bool
+		if req.Round, ok = b.board.NextRound(req.SessionID, b.opts.MaxRounds); !ok {
+			b.tellRoundLimit(req.SessionID)
+			return Outcome{Status: Refused, Message: b.roundLimitMessage()}
+		}
+	}
 	ticket, _ := b.race(ctx, req, func(ctx context.Context, _ permission.Request) (permission.Result, error) {
 		b.watchRoutes(ctx, req) // says when nowhere can answer it
 		<-ctx.Done()

@@ -138,7 +138,7 @@ func (rec *recording) deskResolution(ev permission.Event) (DeskResolution, bool)
 		return res, false
 	}
 	delete(rec.answered, p.ID)
-	if p.Result == nil || p.Result.Source != permission.SourceDesk {
+	if p.Result == nil || p.Result.Source != permission.SourceDesk && p.Result.Source != permission.SourceNotification {
 		return res, false
 	}
 	res.Step = p.Step

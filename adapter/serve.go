@@ -90,7 +90,7 @@ func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (an
 	var o Outcome
 	switch {
 	case b.deskOnly(c):
-		o = b.askBoard(ctx, req)
+		o = b.askBoard(ctx, req, !c.DeskOnly)
 	case c.AsForm && b.ClientRendersForms():
 		o = b.askForm(ctx, req)
 	default:

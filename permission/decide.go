@@ -12,6 +12,15 @@ type By struct {
 	Device string // the device's id: what a claim is compared with
 	Name   string // the device's name, for Result.Device
 	Reason string // the denial's reason ("Deny…"), cleaned by Typed
+	Source string // the route it came by (SourceDesk when empty)
+}
+
+// source is the route the history records: SourceDesk unless said.
+func (by By) source() string {
+	if by.Source == "" {
+		return SourceDesk
+	}
+	return by.Source
 }
 
 // ErrNotDenial is a reason given with an answer that picks no reject

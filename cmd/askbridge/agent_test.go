@@ -65,6 +65,8 @@ func (a *scriptedAgent) Prompt(ctx context.Context, p acp.PromptRequest) (acp.Pr
 	var said string
 	if ask.Method == "shell" {
 		said = shell(ask.Params["argv"])
+	} else if ask.Method == "session/request_permission" {
+		said = a.requestPermission(ctx, p.SessionId, ask.Params)
 	} else {
 		if ask.Params == nil {
 			ask.Params = map[string]any{}

@@ -27,7 +27,7 @@ const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--tls-cert FIL
        askbridge hub pair | devices | revoke ID | key
        askbridge hub log [--json] [-n N]
 
-One inbox for every agent: every askbridge of this user reports its
+One page for every agent: every askbridge of this user reports its
 questions to the hub (unless run with --hub off), and the hub's page, the
 desk's, shows and answers them all, each with its agent and folder.
 
@@ -147,7 +147,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	routes, pushed := startPush(ctx, h, board, devices, logger)
 	defer func() { stop(); pushed() }() // the pushes under way end before the hub
 	routes["GET /instance"], routes["GET /api/decisions"] = h.ServeInstances, h.ServeDecisions
-	page := desk.New(ln, board, desk.Options{Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
+	page := desk.New(ln, board, desk.Options{Hub: true, Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
 		Routes: routes,
 		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
 		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig), Key: sock.Key})
@@ -159,8 +159,8 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer notifier.Close()
-	h.Pair(hub.Pairing{Devices: devices, URL: page.PairURL, Allow: mayPair})
-	fmt.Fprintf(stderr, "askbridge: hub at %s\n", page.URL())
+	h.Pair(hub.Pairing{Devices: devices, URL: show.pairURL(page), Allow: mayPair})
+	printWhere(stderr, page.URL(), notifyOpts.publicURL, otherURLs(page.URL(), ln.Addr(), tlsConfig))
 	defer keepHubWhere(path, page.URL())()
 	show.atStart(page, devices)
 	logger.Info("hub: askbridges report on " + path)

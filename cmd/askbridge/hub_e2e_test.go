@@ -44,6 +44,9 @@ func startHubProc(t *testing.T, sock string, args ...string) *hubProc {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			if u, ok := strings.CutPrefix(sc.Text(), "askbridge: hub at "); ok {
+				if _, local, public := strings.Cut(u, " (on this machine at "); public {
+					u = strings.TrimSuffix(local, ")") // --public-url's first
+				}
 				found <- u
 			}
 		}

@@ -119,51 +119,6 @@ func warnClearText(stderr io.Writer, addr string) {
 	slog.New(slog.NewTextHandler(stderr, nil)).Warn("hub: --allow-remote-http: the page is served beyond loopback over plain HTTP; pairing codes and sessions travel in clear text, whoever reads this network's traffic can answer your agents' questions, and no browser makes a passkey for plain HTTP: use it only on a network that is already encrypted (a tailnet, WireGuard), else --tls-cert and --tls-key", "listen", addr)
 }
 
-// pageAddr is the host:port to print for a page listening on ln when its
-// own would not do: beyond loopback, the certificate's first name or
-// address if it does not cover the host (a phone's browser would refuse
-// it); for every interface (0.0.0.0, ::), which no phone opens, that name,
-// else this machine's tailnet address, else its first private one. ""
-// keeps the listener's own.
-func pageAddr(ln net.Addr, cfg *tls.Config) string {
-	host, port, err := net.SplitHostPort(ln.String())
-	ip := net.ParseIP(host)
-	if err != nil || ip == nil || ip.IsLoopback() {
-		return ""
-	}
-	if cfg != nil {
-		if leaf := cfg.Certificates[0].Leaf; leaf != nil && (ip.IsUnspecified() || leaf.VerifyHostname(host) != nil) {
-			if name := certHost(leaf); name != "" {
-				return net.JoinHostPort(name, port)
-			}
-		}
-	}
-	if !ip.IsUnspecified() {
-		return ""
-	}
-	addrs, _ := net.InterfaceAddrs()
-	var private string
-	for _, a := range addrs {
-		n, ok := a.(*net.IPNet)
-		if !ok || n.IP.To4() == nil || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() {
-			continue
-		}
-		if tailnet.Contains(n.IP) {
-			return net.JoinHostPort(n.IP.String(), port)
-		}
-		if private == "" && n.IP.IsPrivate() {
-			private = n.IP.String()
-		}
-	}
-	if private != "" {
-		return net.JoinHostPort(private, port)
-	}
-	return ""
-}
-
-// tailnet is Tailscale's address range (CGNAT, 100.64.0.0/10).
-var tailnet = &net.IPNet{IP: net.IPv4(100, 64, 0, 0).To4(), Mask: net.CIDRMask(10, 32)}
-
 func certHost(leaf *x509.Certificate) string {
 	for _, name := range leaf.DNSNames {
 		if !strings.HasPrefix(name, "*") {

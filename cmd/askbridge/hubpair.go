@@ -156,6 +156,17 @@ func (c *codeShower) show(code, link string, expires time.Time) string {
 	return "the hub's terminal"
 }
 
+// pairURL is the pairing link of a code, for `askbridge hub pair`: at
+// --public-url when given, as the terminal's.
+func (c *codeShower) pairURL(page *desk.Server) func(code string) string {
+	return func(code string) string {
+		if c.publicURL != "" {
+			return strings.TrimSuffix(c.publicURL, "/") + "/#pair=" + code
+		}
+		return page.PairURL(code)
+	}
+}
+
 func (c *codeShower) print(code, link string, expires time.Time) {
 	if c.publicURL != "" {
 		link = strings.TrimSuffix(c.publicURL, "/") + "/#pair=" + code

@@ -152,8 +152,8 @@ func hubUnit(goos, exe string, args []string, home, envFile string) (string, err
 		quoted[i] = systemdQuote(a)
 	}
 	return `[Unit]
-Description=askbridge hub: one inbox for every agent
-Documentation=https://github.com/askbridge/askbridge#one-inbox-for-every-agent
+Description=askbridge hub: one page for every agent
+Documentation=https://github.com/askbridge/askbridge/blob/main/docs/desk-and-hub.md#the-hub-one-page-for-every-agent
 
 [Service]
 ` + environment + `ExecStart=` + strings.Join(quoted, " ") + `

@@ -37,7 +37,9 @@ The inbox reaches the hub on its own Unix socket beside the hub's
 (hub.inbox.sock), with no token: the hub asks the system who is calling, and
 answers only this user's processes outside every agent's process tree. It
 takes questions; an agent's tool approval only when the hub was started with
---inbox-approvals. Linux and macOS only.`
+--inbox-approvals: otherwise the inbox shows the approval and says where to
+answer it (the hub's page, with a passkey, or the editor), and offers no
+choice. Linux and macOS only.`
 
 // inboxPoll is how often the inbox looks for new sets, and whether the
 // one it asks is still waiting.
@@ -79,8 +81,13 @@ func runInbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f, ok := stdin.(*os.File); ok && prompt.IsTerminal(f) {
 		p = prompt.NewTTY(f).SkipOnEsc()
 	}
-	ib := &inbox{c: c, p: p, in: in, out: stdout, skipped: map[string]time.Time{}}
+	ib := &inbox{c: c, p: p, in: in, out: stdout, skipped: map[string]time.Time{}, told: map[string]bool{}}
+	ib.hubSocket = cmp.Or(*hubPath, hub.SocketPath())
 	ib.home, _ = os.UserHomeDir()
+	var err error
+	if ib.rules, err = c.rules(ctx); err != nil {
+		return inboxFailed(stderr, err)
+	}
 	if err := ib.run(ctx, *watch); err != nil && ctx.Err() == nil {
 		return inboxFailed(stderr, err)
 	}
@@ -105,6 +112,10 @@ type inbox struct {
 	home    string
 	skipped map[string]time.Time // sets skipped (Esc), when: --watch asks again after skipAgain
 	watch   bool
+	rules   inboxRules      // what the hub lets the inbox answer
+	told    map[string]bool // approvals shown, which the inbox may not answer
+	// hubSocket is the hub's socket, beside which it says where its page is.
+	hubSocket string
 }
 
 // run asks every set waiting, then, with watch, each new one as it
@@ -148,6 +159,10 @@ func (ib *inbox) run(ctx context.Context, watch bool) error {
 // ask asks one set's step in the terminal and answers it at the hub. The
 // prompt is withdrawn when the set is answered elsewhere meanwhile.
 func (ib *inbox) ask(ctx context.Context, s inboxSet) error {
+	if !ib.mayAnswer(s) {
+		ib.showApproval(s)
+		return nil
+	}
 	fmt.Fprintf(ib.out, "\n%s\n", ib.heading(s))
 	if ok, err := ib.take(ctx, s); !ok {
 		return err

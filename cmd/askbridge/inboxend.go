@@ -19,7 +19,7 @@ var skipAgain = time.Minute
 func (ib *inbox) next(sets []inboxSet, watch bool) (inboxSet, bool) {
 	var again *inboxSet
 	for i, s := range sets {
-		if len(s.Questions) == 0 {
+		if len(s.Questions) == 0 || ib.told[s.ID] {
 			continue
 		}
 		at, skipped := ib.skipped[s.ID]
@@ -71,10 +71,12 @@ func (ib *inbox) ended(ctx context.Context, s inboxSet) string {
 
 func endedLine(state, source string) string {
 	where := map[string]string{
-		permission.SourceClient:   " in the editor",
-		permission.SourceDesk:     " on the hub's page",
-		permission.SourceHub:      " on the hub's page",
-		permission.SourceTerminal: " in a terminal",
+		permission.SourceClient:       " in the editor",
+		permission.SourceDesk:         " on the hub's page",
+		permission.SourceHub:          " on the hub's page",
+		permission.SourceTerminal:     " in a terminal",
+		permission.SourceInbox:        " in another terminal inbox",
+		permission.SourceNotification: " from a notification's button",
 	}[source]
 	switch state {
 	case permission.StateAnswered:

@@ -51,7 +51,9 @@ func (s *Server) answerWhy(w http.ResponseWriter, r *http.Request, id, session s
 			return
 		}
 	}
-	done, err := s.board.ProgressBy(id, p.Step, picked, by(r, reason))
+	who := by(r, reason)
+	who.Source = s.source(r)
+	done, err := s.board.ProgressBy(id, p.Step, picked, who)
 	if err != nil {
 		s.boardError(w, id, err)
 		return

@@ -161,7 +161,7 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if err := s.board.CancelBy(id, permission.SourceDesk, "rejected at the answer desk", by(r, "")); err != nil {
+	if err := s.board.CancelBy(id, s.source(r), "rejected at the "+s.pageName(), by(r, "")); err != nil {
 		s.boardError(w, id, err)
 		return
 	}

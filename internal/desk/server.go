@@ -77,6 +77,9 @@ type Options struct {
 	// before it sends its session (prove.go): the hub's key; nil, one of
 	// this run's.
 	Key *hubkey.Key
+	// Hub says the page is askbridge hub's: it is named so (page.go), and
+	// the sets answered at it are recorded as answered at the hub.
+	Hub bool
 }
 
 // Server is a running desk.
@@ -147,7 +150,8 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	root := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
-	for _, page := range []string{"GET /{$}", "GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /prove.js", "GET /style.css",
+	root.HandleFunc("GET /{$}", s.index)
+	for _, page := range []string{"GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /prove.js", "GET /style.css",
 		"GET /decisions.js", "GET /claims.js", "GET /grants.js", "GET /push.js", "GET /sw.js", "GET /manifest.json", "GET /icon.svg"} {
 		root.Handle(page, files)
 	}

@@ -22,8 +22,9 @@ var errApproval = errors.New("an approval is answered at the page, with a passke
 
 // tap answers a set with the option its token names. It needs no desk
 // token: the signed, one-time token is the credential. The answer goes
-// through the board like the desk's own (Progress, source desk), so the
-// editor's copy is withdrawn and a recording replays it.
+// through the board like the desk's own (Progress), recorded as a
+// notification's (SourceNotification), so the editor's copy is withdrawn
+// and a recording replays it.
 func (s *Server) tap(w http.ResponseWriter, r *http.Request) {
 	var set, label string
 	done := false
@@ -44,7 +45,7 @@ func (s *Server) tap(w http.ResponseWriter, r *http.Request) {
 		}
 		label = p.Asking[0].Question.Options[c.Option].Label
 		var err error
-		done, err = s.board.Progress(c.Set, 0, []permission.Answer{{Labels: []string{label}}})
+		done, err = s.board.ProgressFrom(c.Set, 0, []permission.Answer{{Labels: []string{label}}}, permission.SourceNotification)
 		return err
 	})
 	switch {

@@ -60,7 +60,7 @@ func TestTapAnswersOnceAndOnlyItsSetAndOption(t *testing.T) {
 	require.Equal(t, http.StatusOK, code, "a session neither helps nor hinders")
 	<-q1.Done()
 	res := q1.Result()
-	assert.Equal(t, permission.SourceDesk, res.Source)
+	assert.Equal(t, permission.SourceNotification, res.Source, "recorded as a notification's tap, not the desk's")
 	require.Len(t, res.Answers, 1)
 	assert.Equal(t, []string{"SQLite"}, res.Answers[0].Answer.Labels, "the option the token names, not another")
 

@@ -44,7 +44,7 @@ func TestBrowserHubPage(t *testing.T) {
 	h, hb, _ := startHub(t, path)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	page := desk.New(ln, hb, desk.Options{Origin: h.Origin,
+	page := desk.New(ln, hb, desk.Options{Hub: true, Origin: h.Origin,
 		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances}})
 	t.Cleanup(func() { page.Close() })
 
@@ -104,7 +104,7 @@ func TestBrowserHubPage(t *testing.T) {
 		require.Len(t, both, 2)
 		assert.True(t, strings.HasPrefix(both[0], pid) && strings.HasPrefix(both[1], pid) && both[0] != both[1], "each group its connection, with the kernel's pid: %q", conns[1])
 		assert.Regexp(t, size+` WAITED waiting \d+ (s|min)\n`, out)
-		assert.Contains(t, out, size+" TITLE (2) askbridge · inbox\n", "the hub's page is the inbox")
+		assert.Contains(t, out, size+" TITLE (2) askbridge · hub\n", "the hub's page is named the hub")
 		assert.Contains(t, out, size+" OVERFLOW false", "no sideways scrolling")
 	}
 	taps := regexp.MustCompile(`PHONE TAPS (\d+) FULL WIDTH (\w+) MIN HEIGHT ([\d.]+)`).FindStringSubmatch(out)
@@ -116,8 +116,8 @@ func TestBrowserHubPage(t *testing.T) {
 	assert.GreaterOrEqual(t, height, 44.0, "at least 44px tall")
 	assert.Regexp(t, `PHONE WAITED UPDATES waiting (\d+) s -> waiting (\d+) s`, out)
 	assert.Contains(t, out, "PHONE LEFT "+claudeGroup+"\n")
-	assert.Contains(t, out, "PHONE TITLE AFTER ANSWER (1) askbridge · inbox\n")
-	assert.Contains(t, out, "PHONE TITLE AT THE END askbridge · inbox\n")
+	assert.Contains(t, out, "PHONE TITLE AFTER ANSWER (1) askbridge · hub\n")
+	assert.Contains(t, out, "PHONE TITLE AT THE END askbridge · hub\n")
 	asked := `, asked \d{1,2}:\d{2}( [AP]M)?` // the time of day it was asked, in the browser's locale
 	assert.Regexp(t, `PHONE HISTORY Round 1 \(answered\) Port — `+regexp.QuoteMeta(codexGroup)+asked+`Which port`, out, "the history says who asked, and when")
 	assert.Regexp(t, `PHONE HISTORY Round 1 \(cancelled\) Database — `+regexp.QuoteMeta(claudeGroup)+asked+"\n", out)

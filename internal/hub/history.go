@@ -70,3 +70,14 @@ func (h *Hub) keep(m *mirror) {
 		h.logger.Warn("hub: the history could not keep a set", "err", err)
 	}
 }
+
+// fromHub is the source an askbridge records for a set the hub resolved
+// from source: the route the person used when the hub's page was not it
+// (a notification's button, the terminal inbox), else the hub.
+func fromHub(source string) string {
+	switch source {
+	case permission.SourceNotification, permission.SourceInbox:
+		return source
+	}
+	return permission.SourceHub
+}

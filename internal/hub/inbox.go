@@ -69,6 +69,11 @@ func (h *Hub) ServeInbox(ctx context.Context, ln *Listener, api http.Handler, op
 	mux := http.NewServeMux()
 	mux.Handle("GET /question", api)
 	mux.Handle("GET /api/session/{id}/history", api) // how a set the inbox was asking ended
+	mux.HandleFunc("GET /inbox", func(w http.ResponseWriter, r *http.Request) {
+		// What the inbox may answer, so that it offers nothing refused.
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, "{\"approvals\":%t}\n", opts.Approvals)
+	})
 	answers := func(w http.ResponseWriter, r *http.Request) {
 		if p, ok := h.board.Get(r.PathValue("id")); ok && p.Kind == permission.KindApproval && !opts.Approvals {
 			inboxRefuse(w, http.StatusForbidden, "the hub takes no approvals from the terminal inbox: answer it in the editor or on the hub's page with a passkey (or start the hub with --inbox-approvals)")

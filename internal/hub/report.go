@@ -229,10 +229,10 @@ func apply(t *teller, board *permission.Board, m message, logger *slog.Logger) {
 	var err error
 	switch {
 	case m.Type == msgAnswer && m.Result != nil && m.Result.Cancelled:
-		err = board.CancelFrom(m.ID, permission.SourceHub, m.Result.Reason)
+		err = board.CancelFrom(m.ID, fromHub(m.Result.Source), m.Result.Reason)
 	case m.Type == msgAnswer && m.Result != nil:
 		r := *m.Result
-		r.Source = permission.SourceHub
+		r.Source = fromHub(r.Source)
 		err = board.Answer(m.ID, r)
 	case m.Type == msgHold && m.Until != nil:
 		_, err = board.Hold(m.ID, time.Until(*m.Until))

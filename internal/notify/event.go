@@ -153,6 +153,12 @@ func (e Event) from() string {
 		return " at the desk"
 	case permission.SourceTerminal:
 		return " in the terminal"
+	case permission.SourceHub:
+		return " at the hub"
+	case permission.SourceNotification:
+		return " from a notification"
+	case permission.SourceInbox:
+		return " in the terminal inbox"
 	case permission.SourceClient:
 		return " in the editor"
 	}

@@ -153,22 +153,7 @@ function card(p) {
 
 function status(text) { statusEl.textContent = text; }
 
-// The hub serves GET /instance and a desk does not: the hub's page is the
-// inbox of every agent, and its title says so (a desk's is one agent's
-// answer desk). Asked once, before the first cards, so the tab's title is
-// right from the start.
-let naming;
-function nameThePage() {
-  naming = naming || api("GET", "/instance").then(() => {
-    baseTitle = "askbridge · inbox"; // groups.js counts the sets before it
-    document.title = document.title.replace("askbridge · answer desk", baseTitle);
-    document.querySelector("h1 .sub").textContent = "inbox";
-  }, () => {});
-  return naming;
-}
-
 async function refresh() {
-  await nameThePage();
   const list = await api("GET", "/question");
   const focused = document.activeElement;
   // Keep the forms still asking the same step, with what the user picked
