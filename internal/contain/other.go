@@ -1,0 +1,18 @@
+//go:build !linux
+
+package contain
+
+import (
+	"errors"
+	"os/exec"
+	"runtime"
+)
+
+// Start refuses: only Linux has the namespaces (see docs/security.md for
+// macOS and Windows).
+func Start(*exec.Cmd, Options) (*exec.Cmd, error) {
+	return nil, refused(errors.New("no user and PID namespaces on " + runtime.GOOS))
+}
+
+// Init is never started where Start refuses.
+func Init([]string) int { return 2 }
