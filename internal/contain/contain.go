@@ -3,8 +3,9 @@ package contain
 import (
 	"errors"
 	"fmt"
-	"os"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/contain/nsinit"
 )
 
 // Mode is --contain's value: Auto (contain where the system allows, else say
@@ -70,14 +71,5 @@ func refusedf(f string, a ...any) error { return refused(fmt.Errorf(f, a...)) }
 var _ interface{ Unwrap() []error } = (*refusedError)(nil)
 
 // InitArg is the hidden first argument that makes askbridge the init of an
-// agent's namespaces.
-const InitArg = "__contain-init"
-
-// RunIfInit runs the init and exits when this process was started as one
-// (os.Args[1] is InitArg). askbridge's main, and any test binary that
-// starts agents contained, call it before anything else.
-func RunIfInit() {
-	if len(os.Args) > 1 && os.Args[1] == InitArg {
-		os.Exit(Init(os.Args[2:]))
-	}
-}
+// agent's namespaces (package nsinit, whose own init function runs it).
+const InitArg = nsinit.Arg

@@ -4,7 +4,7 @@
 //
 // On Linux, where the system allows unprivileged user namespaces, the agent
 // runs in new user, PID and mount namespaces (start_linux.go). Their first
-// process is askbridge itself again, in a hidden mode (InitArg, init_linux.go):
+// process is askbridge itself again, in a hidden mode (InitArg, package nsinit):
 // the namespace's init. It mounts a /proc of its own, shows askbridge's
 // folders empty (a tmpfs over each, the agent's ask socket bound back), starts
 // the agent in a session of its own and reaps. When the init ends, the kernel

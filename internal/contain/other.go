@@ -13,6 +13,3 @@ import (
 func Start(*exec.Cmd, Options) (*exec.Cmd, error) {
 	return nil, refused(errors.New("no user and PID namespaces on " + runtime.GOOS))
 }
-
-// Init is never started where Start refuses.
-func Init([]string) int { return 2 }

@@ -3,7 +3,6 @@ package contain
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -122,9 +121,4 @@ func readStatus(r *os.File) error {
 	default:
 		return refused(errors.New(msg))
 	}
-}
-
-// status is the line the init writes on fd 3.
-func status(f *os.File, kind string, v any) {
-	fmt.Fprintf(f, "%s: %v\n", kind, v)
 }
