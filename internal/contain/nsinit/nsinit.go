@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -70,4 +71,10 @@ func parse(args []string) (options, error) {
 // "start: errno" (package contain reads it).
 func status(f *os.File, kind, msg string) {
 	f.WriteString(kind + ": " + msg + "\n")
+}
+
+// under reports whether path is dir or inside it.
+func under(path, dir string) bool {
+	dir = strings.TrimSuffix(dir, "/")
+	return path == dir || strings.HasPrefix(path, dir+"/")
 }

@@ -163,8 +163,3 @@ func prctl(option, arg uintptr) error {
 }
 
 func wrap(what string, err error) error { return errors.New(what + ": " + err.Error()) }
-
-// under reports whether path is dir or inside it.
-func under(path, dir string) bool {
-	return path == dir || strings.HasPrefix(path, strings.TrimSuffix(dir, "/")+"/")
-}
