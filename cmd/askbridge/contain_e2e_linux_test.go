@@ -214,3 +214,26 @@ func markedPids(marker string) []int {
 	}
 	return out
 }
+
+// Where the system refuses (here: /proc not fully visible, so no /proc of
+// the container's own may be mounted), --contain on refuses to start the
+// agent, with why, and auto runs it uncontained and says so.
+func TestContainOnRefusesWhereTheSystemRefuses(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("hiding part of /proc takes root")
+	}
+	unshare, err := exec.LookPath("unshare")
+	if err != nil {
+		t.Skip("no unshare(1)")
+	}
+	run := t.TempDir()
+	script := `mount -t tmpfs none /proc/sys || exit 9; "$0" --hub off --contain on -- true; echo "on: $?"; "$0" --hub off -- true </dev/null; echo "auto: $?"`
+	cmd := exec.Command(unshare, "-m", "sh", "-c", script, askbridgeBin)
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + run, "XDG_RUNTIME_DIR=" + run, "GORACE=atexit_sleep_ms=0"}
+	cmd.WaitDelay = 30 * time.Second
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
+	assert.Contains(t, string(out), `cannot start agent "true": --contain on: cannot contain the agent: mounting a /proc of the container's own`)
+	assert.Contains(t, string(out), "on: 1")
+	assert.Contains(t, string(out), `level=WARN msg="not contained: anything this agent starts can act as you" reason=`)
+}
