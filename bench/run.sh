@@ -7,7 +7,8 @@
 # installed with npm into bench/node_modules, pinned by bench/package.json
 # and bench/package-lock.json; without npm, askbridge is measured alone.
 # Then the hub as its own process (bench/hubbench), how soon `askbridge mcp`
-# answers initialize (bench/mcpinit), and last what each way of starting
+# answers initialize (bench/mcpinit), what containing the agent costs at
+# start (bench/containbench), and last what each way of starting
 # askbridge costs (bench/npxpath): the binary, the npm launcher on the Node
 # on PATH and on Node 22.23.3 (npm/node22.sh), and `npx --no-install
 # askbridge` with each: the time to the first initialize response and the
@@ -49,6 +50,8 @@ go build -o bin/relaybench ./bench/relaybench
 go run ./bench/hubbench -askbridge bin/askbridge \
   -relaybench "bin/relaybench -askbridge bin/askbridge -limitrelay bin/limitrelay -n 100000 -runs 5"
 go run ./bench/mcpinit -askbridge bin/askbridge
+# What starting the agent contained costs (Linux's namespaces).
+if [ "$(uname -s)" = Linux ]; then go run ./bench/containbench -askbridge bin/askbridge; fi
 echo
 if command -v node >/dev/null; then
   nodes=(-node node)

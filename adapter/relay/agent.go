@@ -25,6 +25,8 @@ type Agent struct {
 	err    error // the exit status, once done is closed
 	tail   *stderrTail
 	reaped sync.Once
+	// uncontained says why the agent is not contained (nil: it is).
+	uncontained error
 }
 
 // StartError reports an agent that could not be started, in words a user
@@ -53,6 +55,12 @@ func (e *StartError) Unwrap() error { return e.Err }
 // askbridge's own variables (AgentEnv). The agent's stderr goes to stderr
 // (nil: nowhere), and its last lines are kept for StderrTail.
 func StartAgent(argv, env []string, stderr io.Writer) (*Agent, error) {
+	return StartContained(argv, env, stderr, nil)
+}
+
+// StartContained is StartAgent with the agent in container c (see
+// Container; nil: not contained).
+func StartContained(argv, env []string, stderr io.Writer, c Container) (*Agent, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no agent command")
 	}
@@ -81,7 +89,7 @@ func StartAgent(argv, env []string, stderr io.Writer) (*Agent, error) {
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	tree, err := startTree(cmd)
+	tree, cmd, uncontained, err := startIn(c, cmd)
 	inR.Close()
 	outW.Close()
 	errW.Close()
@@ -92,7 +100,8 @@ func StartAgent(argv, env []string, stderr io.Writer) (*Agent, error) {
 		return nil, &StartError{Command: argv[0], Err: err}
 	}
 	stdin, stdout := inW, outR
-	a := &Agent{cmd: cmd, tree: tree, Stdin: stdin, Stdout: stdout, done: make(chan struct{}), tail: newStderrTail()}
+	a := &Agent{cmd: cmd, tree: tree, Stdin: stdin, Stdout: stdout, done: make(chan struct{}), tail: newStderrTail(),
+		uncontained: uncontained}
 	go a.tail.copy(stderr, errR)
 	go func() {
 		a.err = cmd.Wait()
@@ -119,7 +128,8 @@ func (a *Agent) StderrTail(wait time.Duration) []string {
 	return a.tail.lines()
 }
 
-// Pid is the agent's process id (on Unix also its process group id).
+// Pid is the agent's process id (on Unix also its process group id); when
+// contained, its container's init's, as askbridge sees it.
 func (a *Agent) Pid() int { return a.cmd.Process.Pid }
 
 // Stop ends the agent the way the ACP stdio transport expects: close its

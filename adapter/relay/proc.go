@@ -6,8 +6,11 @@ import "time"
 // the OS allows, so that stopping the agent stops its helpers too (node
 // spawning a native binary, say), and askbridge dying takes them along:
 //
-//   - Unix (proc_unix.go): a process group of its own. Linux adds
-//     Pdeathsig (proc_linux.go); macOS and the BSDs, which have no
+//   - A Container (agentcontain.go: Linux's namespaces, package contain):
+//     the container's init, whose end the kernel makes the end of every
+//     process in it. Otherwise:
+//   - Unix (proc_unix.go): a session and process group of its own. Linux
+//     adds Pdeathsig (proc_linux.go); macOS and the BSDs, which have no
 //     Pdeathsig, a watchdog (proc_bsd.go, watchdog_unix.go).
 //   - Windows (proc_windows.go): a Job Object that kills the tree when
 //     askbridge's handle to it closes, however askbridge ends.

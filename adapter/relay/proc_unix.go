@@ -11,7 +11,9 @@ import (
 
 // group is the agent's process group: the agent leads it, its helpers
 // inherit it, and a terminal's Ctrl-C, sent to askbridge's group, does not
-// reach it (askbridge stops the agent itself).
+// reach it (askbridge stops the agent itself). The group leads a session of
+// its own too: the agent has no controlling terminal, so it cannot type
+// into the user's shell (TIOCSTI) or read the terminal askbridge reads.
 type group struct {
 	pgid  int
 	proc  *os.Process
@@ -19,7 +21,7 @@ type group struct {
 }
 
 func startTree(cmd *exec.Cmd) (procTree, error) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	orphanSignal(cmd.SysProcAttr)
 	adoptOrphans()
 	if err := cmd.Start(); err != nil {

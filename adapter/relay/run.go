@@ -32,6 +32,13 @@ type RunConfig struct {
 	// before it returns: the bridge's, which cancels every question in
 	// flight and waits (bounded) for each asker to get its cancel.
 	Setup func(*Relay) (cleanup func())
+	// Contain, when non-nil, starts the agent in a container of its own
+	// (see Container); without one, or where it refuses, the agent runs
+	// uncontained and Run says so once in the log.
+	Contain Container
+	// Started, when non-nil, is told of the agent once it runs (whether it
+	// is contained: Agent.Uncontained).
+	Started func(*Agent)
 }
 
 // AgentExitError reports that the agent ended while the client was still
@@ -68,7 +75,7 @@ func Run(ctx context.Context, cfg RunConfig) error {
 	if grace == 0 {
 		grace = 2 * time.Second
 	}
-	agent, err := StartAgent(cfg.Command, cfg.Env, cfg.Stderr)
+	agent, err := StartContained(cfg.Command, cfg.Env, cfg.Stderr, cfg.Contain)
 	if err != nil {
 		// Said at once, as a sentence: a user who ran askbridge by hand
 		// should not wait for the client's requests to be answered first.
@@ -78,7 +85,11 @@ func Run(ctx context.Context, cfg RunConfig) error {
 		answerWithError(cfg.Stdin, cfg.Stdout, Internal("askbridge: "+err.Error(), nil), logger)
 		return err
 	}
-	logger.Info("agent started", "command", cfg.Command, "pid", agent.Pid())
+	logger.Info("agent started", "command", cfg.Command, "pid", agent.Pid(), "contained", agent.Uncontained() == nil)
+	logContainment(logger, agent)
+	if cfg.Started != nil {
+		cfg.Started(agent)
+	}
 	relay := New(Config{
 		ClientIn: cfg.Stdin, ClientOut: cfg.Stdout,
 		AgentIn: agent.Stdout, AgentOut: agent.Stdin,

@@ -48,7 +48,8 @@ func forgetGroup(pgid int) { agentGroups.Delete(pgid) }
 
 // reapOrphans waits for askbridge's ended children that it did not start
 // itself: those in an agent's group but not its leader (the agent, which
-// os/exec waits for), and those in another session (a daemon's setsid).
+// os/exec waits for), and those in another session (a daemon's setsid; the
+// agent's own session is another too, but its leader is left to os/exec).
 // Children askbridge started (a notifier's command, a hook in a group of
 // its own) are in askbridge's session and no agent's group: left to the
 // os/exec that waits for them.
@@ -70,6 +71,9 @@ func reapOrphans() {
 			continue
 		}
 		pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(p)))
+		if _, leader := agentGroups.Load(pid); leader {
+			continue // the agent (or its container's init): os/exec waits for it
+		}
 		pgrp, _ := strconv.Atoi(f[2])
 		sid, _ := strconv.Atoi(f[3])
 		if _, agents := agentGroups.Load(pgrp); agents && pid != pgrp || sid != ourSession {

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/askbridge/askbridge/internal/contain"
 	"io"
 	"log/slog"
 	"os"
@@ -42,6 +43,7 @@ type proxyOptions struct {
 	logFile         string
 	record          string
 	grace           time.Duration
+	contain         contain.Mode
 	advertise       bool
 	render          string
 	questionTimeout time.Duration
@@ -96,6 +98,7 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
 	fs.StringVar(&o.injectAsk, "inject-ask", "auto", "list askbridge's MCP ask tool (askbridge mcp) in each session: auto (for agents that cannot ask in a way askbridge handles, such as Gemini CLI), always, or never")
 	o.notifyFlags(fs)
+	o.containFlags(fs)
 	fs.IntVar(&o.maxLine, "max-line", 0, "refuse a message longer than this many `BYTES` from either side with a JSON-RPC error (0: no limit)")
 	fs.StringVar(&o.hub, "hub", "auto", "report questions to askbridge hub: auto (its usual socket, whenever a hub is there), off, or the socket's path")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")

@@ -157,6 +157,8 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Grace:   opts.grace,
 		MaxLine: opts.maxLine,
 		Setup:   origin(bridge.Setup, updates...), // the desk's answers go into --record's recording too
+		Contain: opts.container(sockEnv),
+		Started: showContainment(updates...),
 	})
 	var exit *relay.AgentExitError
 	var notStarted *relay.StartError

@@ -61,6 +61,10 @@ type Instance struct {
 	Sessions  map[string]string `json:"sessions,omitempty"`
 	Connected time.Time         `json:"connected"`
 	Pending   int               `json:"pending"` // sets waiting, as GET /instance lists it
+	// Uncontained, when set, is what the cards say of an agent that runs
+	// outside a container (askbridge --contain): anything it starts can
+	// act as the user.
+	Uncontained string `json:"uncontained,omitempty"`
 }
 
 // maxLine bounds one line on the socket: a set's questions, as large as

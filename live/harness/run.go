@@ -177,6 +177,7 @@ func (r *Run) stop(stdin interface{ Close() error }) {
 	<-r.exited
 	r.cancel()
 	r.rec.close()
+	r.checkContained()
 	if r.t.Failed() {
 		r.t.Logf("stderr of %s (%s):\n%s", r.Agent.Name, r.stderr, tail(r.Stderr(), 8000))
 	}

@@ -70,6 +70,13 @@ function showNote(form, p) {
   n.hidden = !p.note;
 }
 
+// uncontainedNote says, on an approval, that the agent asking runs outside
+// askbridge's container (askbridge --contain): what it starts can act as
+// the user. The askbridge sets the words (Instance.Uncontained).
+function uncontainedNote(i) {
+  return i && i.uncontained ? [el("div", { class: "meta uncontained", text: i.uncontained })] : [];
+}
+
 function card(p) {
   const form = el("form", { class: "card", "data-key": key(p), "data-id": p.id });
   const round = p.round >= 2 ? `Round ${p.round} · ` : "";
@@ -80,7 +87,7 @@ function card(p) {
   const note = el("p", { class: "note", role: "status" });
   form.append(note);
   showNote(form, p);
-  if (p.kind === "approval") form.append(approvalBlock(p.approval));
+  if (p.kind === "approval") form.append(approvalBlock(p.approval), ...uncontainedNote(p.instance));
   holdOnInteraction(form, p.id);
   if (p.answered && p.answered.length) {
     const so = el("ul", { class: "answered" });

@@ -1,0 +1,130 @@
+//go:build linux
+
+// Command containbench measures what containing the agent costs at start:
+// the time from starting askbridge to the agent's first initialize
+// response, with --contain on (user, PID and mount namespaces, askbridge's
+// init) against --contain off, each run -n times, alternating. The agent is
+// this program again (-agent): it answers every request at once, so the
+// figures are askbridge's and the container's. Target: at most 20 ms more
+// contained (issue 40). Run it as bench/run.sh does; on a busy machine,
+// under chrt -f 10, so that the figures are the container's, not the
+// queue's.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+)
+
+const maxCost = 20 * time.Millisecond
+
+func main() {
+	bin := flag.String("askbridge", "bin/askbridge", "the askbridge binary")
+	n := flag.Int("n", 30, "runs of each mode")
+	agent := flag.Bool("agent", false, "be the agent (internal)")
+	flag.Parse()
+	if *agent {
+		answer(os.Stdin, os.Stdout)
+		return
+	}
+	self, err := os.Executable()
+	if err != nil {
+		fail(err)
+	}
+	times := map[string][]time.Duration{}
+	for i := 0; i < *n; i++ {
+		for _, mode := range []string{"off", "on"} {
+			d, err := firstResponse(*bin, mode, self)
+			if err != nil {
+				fail(fmt.Errorf("--contain %s: %w", mode, err))
+			}
+			times[mode] = append(times[mode], d)
+		}
+	}
+	off, on := median(times["off"]), median(times["on"])
+	fmt.Printf("askbridge start to the agent's first initialize response, median of %d (p90):\n", *n)
+	fmt.Printf("  --contain off  %6.1f ms (%.1f)\n", ms(off), ms(p90(times["off"])))
+	fmt.Printf("  --contain on   %6.1f ms (%.1f)\n", ms(on), ms(p90(times["on"])))
+	verdict := "within"
+	if on-off > maxCost {
+		verdict = "OVER"
+	}
+	fmt.Printf("  containment costs %.1f ms (%s the target: at most %v)\n", ms(on-off), verdict, maxCost)
+}
+
+// firstResponse starts askbridge with the agent and times initialize.
+func firstResponse(bin, mode, self string) (time.Duration, error) {
+	cmd := exec.Command(bin, "--hub", "off", "--contain", mode, "--", self, "-agent")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return 0, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`+"\n")
+	line, err := bufio.NewReader(out).ReadString('\n')
+	took := time.Since(start)
+	if err != nil {
+		return 0, fmt.Errorf("no answer: %v\n%s", err, stderr.String())
+	}
+	in.Close()
+	cmd.Wait()
+	if mode == "on" && !strings.Contains(stderr.String(), "agent contained") {
+		return 0, fmt.Errorf("not contained:\n%s", stderr.String())
+	}
+	if !strings.Contains(line, `"result"`) {
+		return 0, fmt.Errorf("answered %s", line)
+	}
+	return took, nil
+}
+
+// answer is the agent: a result for every request, until stdin ends.
+func answer(r io.Reader, w io.Writer) {
+	s := bufio.NewScanner(r)
+	s.Buffer(make([]byte, 1<<20), 1<<20)
+	for s.Scan() {
+		line := s.Text()
+		i := strings.Index(line, `"id":`)
+		if i < 0 {
+			continue
+		}
+		id := line[i+5:]
+		id = id[:strings.IndexAny(id, ",}")]
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":1,"agentCapabilities":{}}}`+"\n", id)
+	}
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Sorted(slices.Values(d))
+	return s[len(s)/2]
+}
+
+func p90(d []time.Duration) time.Duration {
+	s := slices.Sorted(slices.Values(d))
+	return s[len(s)*9/10]
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "containbench:", err)
+	os.Exit(1)
+}
