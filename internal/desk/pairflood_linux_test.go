@@ -56,7 +56,8 @@ func TestAnotherUsersWrongCodesDoNotStopTheOwnerPairing(t *testing.T) {
 
 // TestPairingOwner is the owner: a desk, a code from askbridge hub pair
 // (NewCode), then, once the attacker is done, pairing and asking for a new
-// code.
+// code; then its own source flooded (as the agent, same uid, would), the
+// link's code.
 func TestPairingOwner(t *testing.T) {
 	role(t)
 	s, _ := newDesk(t, Options{ShowCode: func(code, link string, expires time.Time) string { return "the test terminal" }})
@@ -71,6 +72,19 @@ func TestPairingOwner(t *testing.T) {
 	fresh, _ := s.Devices().NewCode()
 	_, status = browserPair(t, &http.Client{}, s, fresh, false)
 	require.Equal(t, http.StatusOK, status, "a new code from askbridge hub pair")
+	// The agent shares the owner's uid and address: its wrong codes make
+	// the owner's source wait, but the link askbridge hub pair prints
+	// still pairs at once.
+	for i := range 10 {
+		do(t, s, http.MethodPost, "/pair/begin", fmt.Sprintf(`{"code":"0000-0000-%04d"}`, i), nil)
+	}
+	link, _ := s.Devices().NewCode()
+	_, status = browserPair(t, &http.Client{}, s, link, false)
+	require.Equal(t, http.StatusTooManyRequests, status, "the short code waits with its source")
+	link, _ = s.Devices().NewCode()
+	_, linked, _ := strings.Cut(s.PairURL(link), "#pair=")
+	_, status = browserPair(t, &http.Client{}, s, linked, false)
+	require.Equal(t, http.StatusOK, status, "the link's code, at once")
 	fmt.Println("paired")
 }
 
