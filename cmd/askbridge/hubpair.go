@@ -53,7 +53,7 @@ func hubPair(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "Pairing code %s, good once until %s: type it at %s, or open %s\n",
-		c.Code, c.Until.Local().Format("15:04:05"), strings.TrimSuffix(c.URL, "#pair="+c.Code), c.URL)
+		c.Code, c.Until.Local().Format("15:04:05"), pageOf(c.URL), c.URL)
 	return 0
 }
 
@@ -169,7 +169,8 @@ func (c *codeShower) pairURL(page *desk.Server) func(code string) string {
 
 func (c *codeShower) print(code, link string, expires time.Time) {
 	if c.publicURL != "" {
-		link = strings.TrimSuffix(c.publicURL, "/") + "/#pair=" + code
+		_, linked, _ := strings.Cut(link, "#pair=") // the code as a link carries it
+		link = strings.TrimSuffix(c.publicURL, "/") + "/#pair=" + linked
 	}
 	fmt.Fprintf(c.stderr, "askbridge: pairing code %s (once, until %s): %s\n", code, expires.Local().Format("15:04:05"), link)
 	if !c.qr {
@@ -212,4 +213,10 @@ func phoneReaches(link string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip == nil || !ip.IsLoopback() && !ip.IsUnspecified()
+}
+
+// pageOf is a pairing link's page: the link without its code.
+func pageOf(link string) string {
+	page, _, _ := strings.Cut(link, "#pair=")
+	return page
 }

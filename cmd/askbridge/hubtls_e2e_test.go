@@ -128,7 +128,7 @@ func TestE2EHubQRPublicURL(t *testing.T) {
 	page, link, code := startHubStderr(t, "--listen", "127.0.0.1:0", "--public-url", "https://desk.example.net/", "--qr")
 	require.Regexp(t, `^https://desk\.example\.net/ \(on this machine at http://localhost:\d+/\)$`, page, "the public URL first")
 	require.NotEmpty(t, code)
-	assert.Regexp(t, `^https://desk\.example\.net/#pair=[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$`, link)
+	assert.Regexp(t, `^https://desk\.example\.net/#pair=[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{14}$`, link)
 	assert.Equal(t, link, qrtest.Decode(t, qrtest.Parse(t, code)))
 
 	_, _, code = startHubStderr(t, "--listen", "127.0.0.1:0")

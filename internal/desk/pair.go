@@ -166,6 +166,10 @@ func refuseCode(w http.ResponseWriter, err error) {
 	refuse(w, http.StatusForbidden, err.Error())
 }
 
-// PairURL is the page's address with a pairing code, for the terminal and
-// the QR code only: the code is after '#', which no browser sends.
-func (s *Server) PairURL(code string) string { return s.URL() + "#pair=" + code }
+// PairURL is the page's address with a pairing code as a link carries it
+// (pairing.Devices.Link: it works at once, whoever else tries codes), for
+// the terminal and the QR code only: the code is after '#', which no
+// browser sends.
+func (s *Server) PairURL(code string) string {
+	return s.URL() + "#pair=" + s.opts.Devices.Link(code)
+}

@@ -41,6 +41,7 @@ type codeBook struct {
 	mu      sync.Mutex
 	codes   map[[32]byte]codeOut
 	sources map[string]*source
+	linkKey []byte // link.go
 }
 
 type codeOut struct {
@@ -87,6 +88,12 @@ func (d *Devices) Redeem(code, source string) error {
 	defer c.mu.Unlock()
 	now := d.now()
 	c.dropExpired(now)
+	if short, ok := c.linked(code); ok { // unguessable: no wait (link.go)
+		if _, ok := c.codes[codeHash(short)]; ok {
+			delete(c.codes, codeHash(short))
+			return nil
+		}
+	}
 	src := c.source(source, now)
 	if err := src.wait(now); err != nil {
 		return err
@@ -129,8 +136,13 @@ func (c *codeBook) dropOldestPage() {
 // codeHash is what Devices keeps of a code: typed in lower case, with
 // spaces or without the dashes, it is the same code.
 func codeHash(code string) [32]byte {
-	code = strings.ToUpper(code)
-	code = strings.Map(func(r rune) rune {
+	return sha256.Sum256([]byte("askbridge pairing code\n" + normal(code)))
+}
+
+// normal is code as the user meant it: upper case, without dashes or
+// spaces, O read as 0 and I or L as 1.
+func normal(code string) string {
+	return strings.Map(func(r rune) rune {
 		switch r {
 		case '-', ' ':
 			return -1
@@ -140,6 +152,5 @@ func codeHash(code string) [32]byte {
 			return '1'
 		}
 		return r
-	}, code)
-	return sha256.Sum256([]byte("askbridge pairing code\n" + code))
+	}, strings.ToUpper(code))
 }

@@ -3,6 +3,7 @@ package pairing
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -96,4 +97,24 @@ func TestCodesAreLongEnoughToNeedNoLockout(t *testing.T) {
 		seen[c] = true
 	}
 	assert.Len(t, alphabet, 32)
+}
+
+// The code a link carries (askbridge hub pair's, the hub's terminal's, the
+// QR code's) is 130 bits: it redeems at once, even from a source told to
+// wait, such as the user's own when the agent (same uid, same loopback
+// address) floods wrong codes. A link with a wrong tail is just a code.
+func TestALinkWorksWhileItsSourceWaits(t *testing.T) {
+	d, _ := clock()
+	code, _ := d.NewCode()
+	link := d.Link(code)
+	assert.Regexp(t, `^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{14}$`, link)
+	for i := range freeMisses + 3 {
+		d.Redeem(fmt.Sprintf("0000-0000-%04d", i), "127.0.0.1 uid 1000")
+	}
+	var slow *SlowDown
+	require.ErrorAs(t, d.Redeem(code, "127.0.0.1 uid 1000"), &slow, "the short code waits")
+	forged := link[:len(link)-1] + map[bool]string{true: "0", false: "1"}[link[len(link)-1] != '0']
+	require.ErrorAs(t, d.Redeem(forged, "127.0.0.1 uid 1000"), &slow, "a wrong tail is no link: it waits as any code")
+	require.NoError(t, d.Redeem(strings.ToLower(link), "127.0.0.1 uid 1000"), "the link, at once")
+	assert.ErrorIs(t, d.Redeem(link, "elsewhere"), ErrBadCode, "once")
 }
