@@ -72,7 +72,7 @@ func editorResponse(w want, multi bool) string {
 
 // yesNoRoute: a client that can only say yes or no (acpx), asked a walk.
 func yesNoRoute() matrixRoute {
-	return matrixRoute{name: "yes/no walk", render: RenderYesNo, answer: answerYesNo,
+	return matrixRoute{name: "yes-no walk", render: RenderYesNo, answer: answerYesNo,
 		cannot: func(_ matrixDialect, k kind) string {
 			for _, w := range k.answers {
 				if w.Typed != "" {
@@ -83,7 +83,7 @@ func yesNoRoute() matrixRoute {
 		},
 		check: func(t *testing.T, d matrixDialect, k kind) {
 			c := newCell(t, d, yesNoRoute(), k)
-			c.h.Agent.Send(d.ask(k))
+			c.ask(t, k)
 			req, _ := c.h.nextRequest(t, "session/request_permission")
 			assert.Contains(t, string(req.Params), `"options":[{"kind":"allow_once","name":"Yes","optionId":"yes"},{"kind":"reject_once","name":"No","optionId":"no"}]`, "yes and no only")
 			c.h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
@@ -139,7 +139,7 @@ func formRoute() matrixRoute {
 		},
 		check: func(t *testing.T, d matrixDialect, k kind) {
 			c := newCell(t, d, formRoute(), k)
-			c.h.Agent.Send(d.ask(k))
+			c.ask(t, k)
 			m := c.h.nextClientRequest(t)
 			if !d.form && !d.asForm {
 				assert.Equal(t, "session/request_permission", m.Method, "no form for %s", d.name)
