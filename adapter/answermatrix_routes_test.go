@@ -1,3 +1,5 @@
+//go:build unix
+
 package adapter
 
 import (
@@ -216,7 +218,10 @@ func answerForm(t *testing.T, c *cell, k kind) {
 
 // ttyRoute: askbridge's own terminal prompter (`askbridge ask` without an
 // editor, the demo's client) answering the permission requests, with
-// its plain numbered prompts: "2", "1,2", "0" then a line of text.
+// its plain numbered prompts: "2", "1,2", "0" then a line of text. The
+// TTY prompter (huh's forms) gives the same Reply to the same
+// prompt.Answer; it is driven in a real terminal by
+// cmd/askbridge/tty_test.go.
 func ttyRoute() matrixRoute {
 	return matrixRoute{name: "terminal prompter", answer: answerTTY,
 		cannot: func(_ matrixDialect, k kind) string {

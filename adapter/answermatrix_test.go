@@ -1,3 +1,5 @@
+//go:build unix
+
 package adapter
 
 import (
@@ -23,6 +25,8 @@ import (
 // Where a route or a dialect cannot give a kind of answer, the cell is in
 // the table of what cannot be (cannotCell), and the test checks that the
 // route or dialect indeed offers no such thing; nothing is skipped unsaid.
+// It runs where the hub's tests run (unix): the hub, the inbox and the ask
+// socket are Unix sockets in checked folders.
 
 // want is one question's intended answer.
 type want struct {
