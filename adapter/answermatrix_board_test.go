@@ -1,7 +1,10 @@
+//go:build unix
+
 package adapter
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
@@ -23,23 +27,57 @@ import (
 // cell is one cell's askbridge: the bridge between a scripted client and
 // a scripted agent, its board, and where the route answers.
 type cell struct {
-	h     *bridgeHarness
-	d     matrixDialect
-	board *permission.Board
-	api   *deskAPI // the desk, the hub's page or the inbox: the board's answer API
-	taps  *answertoken.Key
+	h      *bridgeHarness
+	d      matrixDialect
+	board  *permission.Board
+	api    *deskAPI // the desk, the hub's page or the inbox: the board's answer API
+	taps   *answertoken.Key
+	socket string               // the ask socket, for a dialect that asks through it
+	got    chan json.RawMessage // the agent's answer, where it is no reply
+}
+
+// ask has the agent ask k's set, and answers what the client must answer
+// first.
+func (c *cell) ask(t *testing.T, k kind) {
+	if c.d.send != nil {
+		c.d.send(t, c, k)
+	} else {
+		c.h.Agent.Send(c.d.ask(k))
+	}
+	if c.d.preface != nil {
+		c.d.preface(t, c)
+	}
+}
+
+// reply is the agent's answer.
+func (c *cell) reply(t *testing.T) json.RawMessage {
+	if c.d.receive != nil {
+		return c.d.receive(t, c)
+	}
+	return c.h.agentReply(t, `"mx"`).Result
 }
 
 func newCell(t *testing.T, d matrixDialect, r matrixRoute, k kind) *cell {
 	c := &cell{d: d, board: permission.NewBoard()}
 	opts := Options{Advertise: true, Board: c.board, Render: r.render}
 	if k.timeout {
-		opts.QuestionTimeout, opts.OnTimeout = 300*time.Millisecond, TimeoutEnd
+		opts.QuestionTimeout, opts.OnTimeout = 100*time.Millisecond, TimeoutEnd
 	}
 	if r.setup != nil {
 		opts.Attended = func() bool { return true } // as with --desk or a hub
 	}
-	c.h = newBridgeHarness(t, opts)
+	if d.options != nil {
+		d.options(t, c, &opts)
+	}
+	opts.Limits = permission.DefaultLimits()
+	b := NewBridge(opts)
+	if d.socket {
+		_, err := b.Listen()
+		require.NoError(t, err)
+		c.socket = b.socket.Addr().String()
+		t.Cleanup(b.Close)
+	}
+	c.h = &bridgeHarness{Harness: newHarness(t, func(r *relay.Relay) { b.Setup(r) }), bridge: b}
 	caps := `{}`
 	if r.forms {
 		caps = `{"elicitation":{"form":{}}}`
@@ -98,7 +136,7 @@ func deskCannot(_ matrixDialect, k kind) string {
 // checkDeskCannot shows the page refusing an empty answer.
 func checkDeskCannot(t *testing.T, d matrixDialect, k kind) {
 	c := newCell(t, d, deskRoute(), k)
-	c.h.Agent.Send(d.ask(k))
+	c.ask(t, k)
 	id := c.api.waitSet(t)
 	code := c.api.try(t, "POST", "question/"+id+"/reply", map[string]any{"answers": [][]string{{""}}, "step": 0})
 	assert.Equal(t, http.StatusBadRequest, code, "an empty answer is refused")
@@ -139,7 +177,7 @@ func hubRoute() matrixRoute {
 		answer: answerAtDesk, cannot: deskCannot,
 		check: func(t *testing.T, d matrixDialect, k kind) {
 			c := newCell(t, d, hubRoute(), k)
-			c.h.Agent.Send(d.ask(k))
+			c.ask(t, k)
 			id := c.api.waitSet(t)
 			assert.Equal(t, http.StatusBadRequest, c.api.try(t, "POST", "question/"+id+"/reply", map[string]any{"answers": [][]string{{""}}, "step": 0}))
 		}}
@@ -167,7 +205,7 @@ func inboxRoute() matrixRoute {
 	}, answer: answerAtDesk, cannot: deskCannot,
 		check: func(t *testing.T, d matrixDialect, k kind) {
 			c := newCell(t, d, inboxRoute(), k)
-			c.h.Agent.Send(d.ask(k))
+			c.ask(t, k)
 			id := c.api.waitSet(t)
 			assert.Equal(t, http.StatusBadRequest, c.api.try(t, "POST", "question/"+id+"/reply", map[string]any{"answers": [][]string{{""}}, "step": 0}))
 		}}
@@ -205,7 +243,7 @@ func tapRoute() matrixRoute {
 // the set's first step, and a set at its follow-ups refuses it.
 func checkTapCannot(t *testing.T, d matrixDialect, k kind) {
 	c := newCell(t, d, tapRoute(), k)
-	c.h.Agent.Send(d.ask(k))
+	c.ask(t, k)
 	id := c.api.waitSet(t)
 	if k.followUp {
 		c.api.call(t, "POST", "tap/"+c.taps.Mint(id, 1), nil, nil) // SQLite: the follow-up comes

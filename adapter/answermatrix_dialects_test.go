@@ -1,3 +1,5 @@
+//go:build unix
+
 package adapter
 
 import (
@@ -20,8 +22,20 @@ type matrixDialect struct {
 	noOther   bool // its questions take no typed text
 	form      bool // it asks with a form a form-rendering client renders itself
 	asForm    bool // askbridge shows its set as a form of its own to such a client
-	ask       func(k kind) string
-	decode    func(t *testing.T, result json.RawMessage, k kind) heard
+	// joinedTyped: the agent reads a typed answer as one string of words,
+	// and picks alone as a list.
+	joinedTyped bool
+	ask         func(k kind) string // the agent's request, id "mx"
+	decode      func(t *testing.T, result json.RawMessage, k kind) heard
+	// Optional: options sets the dialect up in the bridge's options; send
+	// asks instead of sending ask's line; preface answers the client
+	// before the route does (a method it does not know); receive is the
+	// agent's answer where it is no reply to "mx".
+	options func(t *testing.T, c *cell, opts *Options)
+	socket  bool // the bridge listens on its ask socket
+	send    func(t *testing.T, c *cell, k kind)
+	preface func(t *testing.T, c *cell)
+	receive func(t *testing.T, c *cell) json.RawMessage
 }
 
 func matrixDialects() []matrixDialect {
@@ -33,6 +47,10 @@ func matrixDialects() []matrixDialect {
 		{name: "askbridge-ask-sdk", joined: true, multi: true, followUps: true, ask: sdkAsk(""), decode: sdkHeard},
 		{name: "askbridge-ask-cli", multi: true, followUps: true, ask: sdkAsk("cli"), decode: cliHeard},
 	}
+}
+
+func allMatrixDialects() []matrixDialect {
+	return append(append(matrixDialects(), extDialects()...), hostedDialects()...)
 }
 
 func answered() heard { return heard{state: permission.StateAnswered, answers: map[string][]string{}} }

@@ -1,3 +1,5 @@
+//go:build unix
+
 package adapter
 
 import (
@@ -72,7 +74,7 @@ func editorResponse(w want, multi bool) string {
 
 // yesNoRoute: a client that can only say yes or no (acpx), asked a walk.
 func yesNoRoute() matrixRoute {
-	return matrixRoute{name: "yes/no walk", render: RenderYesNo, answer: answerYesNo,
+	return matrixRoute{name: "yes-no walk", render: RenderYesNo, answer: answerYesNo,
 		cannot: func(_ matrixDialect, k kind) string {
 			for _, w := range k.answers {
 				if w.Typed != "" {
@@ -83,7 +85,7 @@ func yesNoRoute() matrixRoute {
 		},
 		check: func(t *testing.T, d matrixDialect, k kind) {
 			c := newCell(t, d, yesNoRoute(), k)
-			c.h.Agent.Send(d.ask(k))
+			c.ask(t, k)
 			req, _ := c.h.nextRequest(t, "session/request_permission")
 			assert.Contains(t, string(req.Params), `"options":[{"kind":"allow_once","name":"Yes","optionId":"yes"},{"kind":"reject_once","name":"No","optionId":"no"}]`, "yes and no only")
 			c.h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
@@ -139,7 +141,7 @@ func formRoute() matrixRoute {
 		},
 		check: func(t *testing.T, d matrixDialect, k kind) {
 			c := newCell(t, d, formRoute(), k)
-			c.h.Agent.Send(d.ask(k))
+			c.ask(t, k)
 			m := c.h.nextClientRequest(t)
 			if !d.form && !d.asForm {
 				assert.Equal(t, "session/request_permission", m.Method, "no form for %s", d.name)
@@ -216,7 +218,10 @@ func answerForm(t *testing.T, c *cell, k kind) {
 
 // ttyRoute: askbridge's own terminal prompter (`askbridge ask` without an
 // editor, the demo's client) answering the permission requests, with
-// its plain numbered prompts: "2", "1,2", "0" then a line of text.
+// its plain numbered prompts: "2", "1,2", "0" then a line of text. The
+// TTY prompter (huh's forms) gives the same Reply to the same
+// prompt.Answer; it is driven in a real terminal by
+// cmd/askbridge/tty_test.go.
 func ttyRoute() matrixRoute {
 	return matrixRoute{name: "terminal prompter", answer: answerTTY,
 		cannot: func(_ matrixDialect, k kind) string {

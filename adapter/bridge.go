@@ -251,11 +251,11 @@ func (b *Bridge) onAgentCancelRequest(m *relay.Message) relay.Verdict {
 		return relay.Verdict{Take: true}
 	}
 	if a == nil {
-		return relay.Pass
+		return b.cancelToClient(p.RequestID)
 	}
 	a.cancel(errors.New("the agent cancelled the request"))
 	if a.watched {
-		return relay.Pass // the client shows the form: it withdraws it
+		return b.cancelToClient(p.RequestID) // the client shows the form: it withdraws it
 	}
 	return relay.Verdict{Take: true}
 }

@@ -1,8 +1,11 @@
 package adapter
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/askbridge/askbridge/adapter/relay"
 )
 
 // Client is what askbridge knows of an ACP client, as it knows agents by
@@ -92,4 +95,15 @@ func versionNumbers(v string) ([]int, bool) {
 		out = append(out, n)
 	}
 	return out, true
+}
+
+// cancelToClient passes the agent's $/cancel_request of a request the
+// client was forwarded on to the client, unless the client takes none: an
+// old acpx would print "Method not found" for it.
+func (b *Bridge) cancelToClient(id json.RawMessage) relay.Verdict {
+	if b.relay.Client.TakesCancelRequest() {
+		return relay.Pass
+	}
+	b.logger.Debug("the client takes no $/cancel_request: the agent's is not passed on", "requestId", string(id))
+	return relay.Verdict{Take: true}
 }

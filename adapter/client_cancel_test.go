@@ -61,3 +61,31 @@ func TestOldAcpxIsNeverSentCancelRequest(t *testing.T) {
 		})
 	}
 }
+
+// The agent's own $/cancel_request of a request forwarded to the client
+// reaches a client that takes it, and not an old acpx.
+func TestAgentsCancelRequestReachesOnlyAClientThatTakesIt(t *testing.T) {
+	for version, passed := range map[string]bool{"0.1.0": false, "0.19.1": true} {
+		t.Run(version, func(t *testing.T) {
+			h := newBridgeHarness(t, Options{})
+			h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{},"clientInfo":{"name":"acpx","version":"` + version + `"}}}`)
+			h.Agent.Recv()
+			h.openSession(t, "s1")
+			h.Agent.Send(`{"jsonrpc":"2.0","id":"fs1","method":"fs/read_text_file","params":{"sessionId":"s1","path":"/tmp/p/a"}}`)
+			h.nextRequest(t, "fs/read_text_file")
+			h.Agent.Send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"fs1"}}`)
+			h.Agent.Send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"marker"}}}}`)
+			var cancels int
+			for {
+				m := decode(t, h.Client.Recv())
+				if m.Method == "$/cancel_request" {
+					cancels++
+				}
+				if m.Method == "session/update" && strings.Contains(string(m.Params), "marker") {
+					break
+				}
+			}
+			assert.Equal(t, map[bool]int{true: 1, false: 0}[passed], cancels)
+		})
+	}
+}

@@ -17,3 +17,7 @@ func (p *Peer) Withdraw(id any) bool {
 	p.Notify("$/cancel_request", map[string]any{"requestId": id})
 	return true
 }
+
+// TakesCancelRequest says whether the peer is sent $/cancel_request at all
+// (not KeepsRequestsOpen).
+func (p *Peer) TakesCancelRequest() bool { return !p.quiet.Load() }
