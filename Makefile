@@ -8,11 +8,13 @@ LDFLAGS := -s -w -X main.buildVersion=$(VERSION)
 # Built as the releases are (.goreleaser.yaml): static, no cgo, no symbol
 # tables; the relay then maps no libc (1.4 MiB less RSS) and starts sooner.
 # The first build compiles about 340 packages (the standard library's
-# included) into Go's cache: about 140 s of CPU, measured with an empty
-# GOCACHE; later builds take seconds. It says so first, then counts the
-# packages as go build -v names them (a line with a space is go's own
-# message, an error's, and is shown as is); go build's status is make's.
-BUILD_NOTE := make build: bin/askbridge. The first build compiles about 340 packages (about 140 s of CPU: over a minute on 2 idle cores, several on a busy machine); later builds take seconds.
+# included) into Go's cache: about 150 s of CPU, measured with an empty
+# GOCACHE (140 and 153 s; 9 and 12 minutes of wall time on 2 cores busy
+# with 7 others' builds and tests); later builds take seconds. It says
+# so first, then counts the packages as go build -v names them (a line
+# with a space is go's own message, an error's, and is shown as is); go
+# build's status is make's.
+BUILD_NOTE := make build: bin/askbridge. The first build compiles about 340 packages (about 150 s of CPU: over a minute on 2 idle cores, several on a busy machine); later builds take seconds.
 build:
 	@echo "$(BUILD_NOTE)"
 	@echo 'CGO_ENABLED=0 $(GO) build -v -trimpath -ldflags "$(LDFLAGS)" -o bin/askbridge ./cmd/askbridge'

@@ -58,7 +58,10 @@ func (s *Server) pairBegin(w http.ResponseWriter, r *http.Request) {
 		Ticket    string                       `json:"ticket"`
 		PublicKey *protocol.CredentialCreation `json:"publicKey,omitempty"`
 		NoPasskey string                       `json:"noPasskey,omitempty"` // why not
-	}{Ticket: pairingNonce()}
+		// RemainingMs is the time left to finish, which the page counts down
+		// while the passkey prompt waits on the user.
+		RemainingMs int64 `json:"remainingMs"`
+	}{Ticket: pairingNonce(), RemainingMs: pairing.CodeTTL.Milliseconds()}
 	wa, rpID, err := s.relyingParty(r)
 	if err == nil {
 		var creation *protocol.CredentialCreation
