@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"os"
 	"testing"
 	"time"
 
@@ -19,7 +18,7 @@ func TestUncontainedAgentIsNamedOnTheCards(t *testing.T) {
 	self := newSelfOrigin(permission.NewBoard(), []string{"agent"})
 	var hubs hub.Instance
 	toHub := func(fn func(*hub.Instance)) { fn(&hubs) }
-	a, err := relay.StartAgent([]string{os.Args[0], "-test.run=^$"}, nil, nil)
+	a, err := relay.StartAgent(e2eAgentCommand(t), []string{"ASKBRIDGE_E2E_AGENT=1"}, nil) // the scripted agent: never contained here
 	require.NoError(t, err)
 	defer a.Stop(time.Second)
 
