@@ -32,6 +32,8 @@ type elicitCaps struct {
 		Form json.RawMessage `json:"form"`
 		URL  json.RawMessage `json:"url"`
 	} `json:"elicitation"`
+	// Subagents is v1's opt-in to child sessions (subagent_client.go).
+	Subagents json.RawMessage `json:"subagents"`
 }
 
 // isObject reports whether a raw value is a JSON object.
@@ -61,6 +63,7 @@ func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	b.clientForm, b.clientURL = hasForm, hasURL
 	b.proto = protocol{asked: asked}
 	b.mu.Unlock()
+	b.subs.optIn(isObject(caps.Subagents))
 	b.noteClient(name, version)
 	b.logger.Info("client initialize", "protocolVersion", asked, "clientRendersForms", hasForm, "clientRendersURLs", hasURL, "advertise", b.opts.Advertise)
 	v := b.advertise(m, asked)

@@ -27,8 +27,9 @@ type subagent struct {
 
 // subagents is the bridge's register of child sessions.
 type subagents struct {
-	mu       sync.Mutex
-	children map[string]subagent // child session -> what its parent said
+	mu            sync.Mutex
+	children      map[string]subagent // child session -> what its parent said
+	clientOptedIn bool                // the client takes child sessions (subagent_client.go)
 }
 
 // subagentUpdate is the part of a session/update the register reads.
@@ -48,6 +49,9 @@ func (b *Bridge) installSubagents() {
 	b.relay.FromAgent("session/update", b.onSubagentUpdate)
 	b.relay.FromClient("session/cancel", b.onParentEnds)
 	b.relay.FromClient("session/close", b.onParentEnds)
+	for _, method := range []string{"session/request_permission", "elicitation/create"} {
+		b.relay.FromAgent(method, b.toParentHook)
+	}
 }
 
 func (b *Bridge) onSubagentUpdate(m *relay.Message) relay.Verdict {

@@ -55,3 +55,34 @@ func TestSubagentUpdatesPatchAndNest(t *testing.T) {
 	assert.Equal(t, "subagent of sub-1 in /tmp/p/db", h.bridge.Subagent("sub-2"))
 	assert.ElementsMatch(t, []string{"sub-1", "sub-2"}, h.bridge.descendants("s1"))
 }
+
+// A v1 client that did not opt in to subagents knows no child session: a
+// child's question reaches it under the parent's session (askbridge's own
+// permission request, and the agent's own approval that goes on to it),
+// never as a stray for a session it never opened. One that opted in gets
+// the child's session as it is.
+func TestSubagentQuestionsReachAClientWithoutSubagentsUnderTheParent(t *testing.T) {
+	for _, tc := range []struct {
+		caps, want string
+	}{
+		{`{}`, `"sessionId":"s1"`},
+		{`{"subagents":{}}`, `"sessionId":"sub-1"`},
+	} {
+		h := newBridgeHarness(t, Options{Advertise: true})
+		h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":` + tc.caps + `}}`)
+		h.Agent.Recv()
+		h.Agent.Send(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1}}`)
+		h.Client.Recv()
+		h.openSession(t, "s1")
+		h.Agent.Send(subagentAnnounce)
+		h.Client.Recv()
+		h.Agent.Send(strings.ReplaceAll(claudeSingle, `"sessionId":"s1"`, `"sessionId":"sub-1"`))
+		req, _ := h.nextRequest(t, "session/request_permission")
+		assert.Contains(t, string(req.Params), tc.want, tc.caps)
+		h.answer(t, req, pick("Postgres"))
+		h.agentReply(t, "41")
+		h.Agent.Send(strings.ReplaceAll(bashApproval, `"sessionId":"s1"`, `"sessionId":"sub-1"`))
+		approval, _ := h.nextRequest(t, "session/request_permission")
+		assert.Contains(t, string(approval.Params), tc.want, tc.caps)
+	}
+}

@@ -86,11 +86,7 @@ func (b *Bridge) agreeVersion(asked int) func(json.RawMessage) json.RawMessage {
 		if b.relay == nil {
 			return nil
 		}
-		if agreed >= protoV2 {
-			b.relay.Client.SetOwn(ownToV2)
-		} else {
-			b.relay.Client.SetOwn(nil)
-		}
+		b.relay.Client.SetOwn(b.ownRewrite)
 		b.logger.Info("protocol version agreed", "asked", asked, "answered", answered, "v2", agreed >= protoV2)
 		return nil
 	}

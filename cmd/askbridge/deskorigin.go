@@ -30,8 +30,12 @@ func (o *selfOrigin) origin(id string) (any, string) {
 	inst := o.inst
 	inst.Sessions = nil
 	cwd := inst.CWD
+	inst.Subagents = nil
 	if p, ok := o.board.Get(id); ok && o.inst.Sessions[p.SessionID] != "" {
 		cwd = o.inst.Sessions[p.SessionID]
+	}
+	if p, ok := o.board.Get(id); ok {
+		inst.Subagent = o.inst.Subagents[p.SessionID]
 	}
 	return inst, cwd
 }

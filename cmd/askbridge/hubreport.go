@@ -107,6 +107,7 @@ func origin(setup func(*relay.Relay) func(), updates ...func(func(*hub.Instance)
 				return relay.Pass
 			})
 		}
+		subagentOrigin(r, update) // subagentorigin.go
 		return setup(r)
 	}
 }

@@ -251,7 +251,8 @@ func (h *Hub) Origin(id string) (instance any, cwd string) {
 	if c := inst.Sessions[m.session]; c != "" {
 		cwd = c
 	}
-	inst.Sessions = nil
+	inst.Subagent = inst.Subagents[m.session]
+	inst.Sessions, inst.Subagents = nil, nil
 	return inst, cwd
 }
 

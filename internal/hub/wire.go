@@ -58,7 +58,12 @@ type Instance struct {
 	Home string `json:"home,omitempty"`
 	// Sessions are the folders of the sessions, by session id (session/new,
 	// load, resume).
-	Sessions  map[string]string `json:"sessions,omitempty"`
+	Sessions map[string]string `json:"sessions,omitempty"`
+	// Subagents say, by child session id, whose subagent a session is:
+	// "subagent of <task> in <folder>" (from subagent_update). Subagent is
+	// that of one set's session, in what a set's origin says.
+	Subagents map[string]string `json:"subagents,omitempty"`
+	Subagent  string            `json:"subagent,omitempty"`
 	Connected time.Time         `json:"connected"`
 	Pending   int               `json:"pending"` // sets waiting, as GET /instance lists it
 	// Uncontained, when set, is what the cards say of an agent that runs

@@ -25,7 +25,7 @@ function shortFolder(cwd, home) {
 function originTitle(i, cwd, withHost) {
   let folder = shortFolder(cwd, i.home);
   if (withHost && i.host) folder = `${i.host}:${folder}`;
-  return [i.agent || "agent", folder, i.client].filter(Boolean).join(" · ");
+  return [i.agent || "agent", i.subagent, folder, i.client].filter(Boolean).join(" · ");
 }
 
 // connectionOf names an askbridge's connection to the hub: the process on
