@@ -34,7 +34,7 @@ func startDesk(opts *proxyOptions, board *permission.Board, logger *slog.Logger,
 	}
 	devices := pairing.Memory()
 	d, err := desk.Listen(opts.desk, board, desk.Options{Devices: devices, ShowCode: showOnTTY, Origin: opts.deskOrigin, AllowRemote: opts.deskAllowRemote, NoCustom: !opts.deskCustom,
-		Taps: opts.taps, PublicURL: opts.publicURL, Logger: logger})
+		Taps: opts.taps, PublicURL: opts.publicURL, Logger: logger, Key: deskKey(logger)})
 	if err != nil {
 		return nil, err
 	}

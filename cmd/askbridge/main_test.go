@@ -26,11 +26,11 @@ func TestMain(m *testing.M) {
 	// against automatic answers is off for every askbridge the tests start,
 	// but where a test turns it on.
 	os.Setenv(minAnswerEnv, "0")
-	os.Setenv("XDG_CONFIG_HOME", filepath.Join(os.TempDir(), fmt.Sprintf("askbridge-e2e-config-%d", os.Getpid()))) // the hub key the tests' hubs make and their clients trust
 	dir, err := os.MkdirTemp("", "askbridge-e2e")
 	if err != nil {
 		panic(err)
 	}
+	os.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config")) // the hub key the tests' hubs make and their clients trust
 	// A binary built beforehand where there is no Go toolchain (make
 	// test-windows, under Wine).
 	askbridgeBin = os.Getenv(testenv.BinEnv)

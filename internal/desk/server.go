@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -172,10 +171,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 		IdleTimeout:  opts.IdleTimeout,
 		ErrorLog:     slog.NewLogLogger(opts.Logger.Handler(), slog.LevelDebug),
 	}
-	if wallSupported {
-		ln = &wall{Listener: ln, uid: os.Getuid(), logger: opts.Logger}
-	}
-	lim := s.pool(ln, s.guard(root))
+	lim := s.pool(walled(ln, opts.Logger), s.guard(root))
 	if opts.TLS != nil {
 		s.srv.TLSConfig = opts.TLS
 		go s.srv.ServeTLS(lim, "", "")

@@ -3,6 +3,7 @@ package desk
 import (
 	"log/slog"
 	"net"
+	"os"
 	"sync/atomic"
 	"time"
 )
@@ -17,6 +18,14 @@ type wall struct {
 	uid    int
 	logger *slog.Logger
 	last   atomic.Int64 // the last refusal logged (unix nanoseconds)
+}
+
+// walled is ln behind the wall where the OS tells a connection's owner.
+func walled(ln net.Listener, logger *slog.Logger) net.Listener {
+	if !wallSupported {
+		return ln
+	}
+	return &wall{Listener: ln, uid: os.Getuid(), logger: logger}
 }
 
 func (w *wall) Accept() (net.Conn, error) {

@@ -17,14 +17,23 @@ const wallSupported = true
 var errNotLoopback = errors.New("not a loopback connection")
 
 // loopbackUID is the uid owning the other end of c, a loopback TCP
-// connection: the socket in /proc/net/tcp (tcp6) whose local address is
-// c's remote one and whose remote address is c's local one.
+// connection: the kernel's answer by sock_diag, else (no netlink here) the
+// socket in /proc/net/tcp (tcp6) whose local address is c's remote one and
+// whose remote address is c's local one.
 func loopbackUID(c net.Conn) (int, error) {
 	local, lok := c.LocalAddr().(*net.TCPAddr)
 	remote, rok := c.RemoteAddr().(*net.TCPAddr)
 	if !lok || !rok || !remote.IP.IsLoopback() {
 		return -1, errNotLoopback
 	}
+	if uid, err := diagUID(remote, local); err == nil {
+		return uid, nil
+	}
+	return procUID(remote, local)
+}
+
+// procUID looks the socket from -> to up in /proc/net/tcp{,6}.
+func procUID(remote, local *net.TCPAddr) (int, error) {
 	want := procAddr(remote) + " " + procAddr(local)
 	file := "/proc/net/tcp"
 	if remote.IP.To4() == nil {

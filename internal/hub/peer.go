@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -78,6 +79,10 @@ func (h *Hub) serveChecked(ctx context.Context, ln *Listener, c *net.UnixConn, c
 	hctx, cancel := context.WithTimeout(ctx, handshakeTimeout)
 	err := tc.HandshakeContext(hctx)
 	cancel()
+	if errors.Is(err, io.EOF) { // gone before a word: a probe
+		tc.Close()
+		return
+	}
 	if err != nil {
 		if _, seen := h.refusedTLS.LoadOrStore(cred.PID, true); !seen {
 			h.logger.Warn("hub: refused a connection that did not take the hub's key (TLS): an askbridge older than this hub? restart it", "pid", cred.PID, "err", err)

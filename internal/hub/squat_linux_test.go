@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/internal/hubkey"
+	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -29,6 +30,15 @@ func TestAReporterRefusesAHubWithoutTheKey(t *testing.T) {
 	assert.Contains(t, out, "REFUSED", out)
 	assert.Contains(t, out, "it does not hold the hub's key", out)
 	assert.NotContains(t, out, "ANSWERED", out)
+}
+
+// The same squatter, to `askbridge hub pair` (and the inbox, which dials
+// the same way): it is refused before anything is asked.
+func TestPairingRefusesAHubWithoutTheKey(t *testing.T) {
+	out := asUser(t, 65534, "squat-pair")
+	assert.Contains(t, out, "REFUSED", out)
+	assert.Contains(t, out, "it does not hold the hub's key", out)
+	assert.NotContains(t, out, "CODE", out)
 }
 
 // The same with the hub's real key, which an agent that is not contained
@@ -48,6 +58,14 @@ func init() {
 		t.Setenv("XDG_CONFIG_HOME", fake)
 		allowAll(t, path)
 		out, _ := child("reporter", "XDG_CONFIG_HOME="+real, "ASKBRIDGE_TEST_SOCK="+path).CombinedOutput()
+		fmt.Printf("%s", out)
+	}
+	roles["squat-pair"] = func(t *testing.T) {
+		real, fake := configWithKey(t), configWithKey(t)
+		path := squatSocket(t)
+		t.Setenv("XDG_CONFIG_HOME", fake)
+		allowAll(t, path)
+		out, _ := child("pairask", "XDG_CONFIG_HOME="+real, "ASKBRIDGE_TEST_SOCK="+path).CombinedOutput()
 		fmt.Printf("%s", out)
 	}
 	roles["squat-tree"] = func(t *testing.T) {
@@ -110,12 +128,14 @@ func squatSocket(t *testing.T) string {
 }
 
 // allowAll serves a hub on path (with the key of $XDG_CONFIG_HOME) whose
-// page answers every set with its first option: Allow.
+// page answers every set with its first option, Allow, and which gives
+// pairing codes.
 func allowAll(t *testing.T, path string) {
 	ln, err := Listen(path)
 	require.NoError(t, err)
 	board := permission.NewBoard()
 	h := New(board, nil)
+	h.Pair(Pairing{Devices: pairing.Memory(), URL: func(code string) string { return "#pair=" + code }}) // a code of its own, to phish with
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go h.Serve(ctx, ln)
