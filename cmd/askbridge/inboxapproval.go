@@ -66,20 +66,18 @@ func approvalCommand(ap *permission.Approval) string {
 	if ap == nil {
 		return ""
 	}
-	var a struct {
-		ToolCall struct {
-			RawInput struct {
-				Command json.RawMessage `json:"command"`
-			} `json:"rawInput"`
-		} `json:"toolCall"`
+	var tc struct {
+		RawInput struct {
+			Command json.RawMessage `json:"command"`
+		} `json:"rawInput"`
 	}
-	if json.Unmarshal(ap.ToolCall, &a) != nil || len(a.ToolCall.RawInput.Command) == 0 {
+	if json.Unmarshal(ap.ToolCall, &tc) != nil || len(tc.RawInput.Command) == 0 {
 		return ""
 	}
 	var s string
-	if json.Unmarshal(a.ToolCall.RawInput.Command, &s) != nil {
+	if json.Unmarshal(tc.RawInput.Command, &s) != nil {
 		var argv []string
-		if json.Unmarshal(a.ToolCall.RawInput.Command, &argv) != nil {
+		if json.Unmarshal(tc.RawInput.Command, &argv) != nil {
 			return ""
 		}
 		s = strings.Join(argv, " ")
