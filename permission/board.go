@@ -68,9 +68,7 @@ type Pending struct {
 	// at the desk holds it off (Board.Hold).
 	Deadline *time.Time `json:"deadline,omitempty"`
 	Result   *Result    `json:"result,omitempty"`
-	// Claim is the device answering the set (claim.go), when one claimed
-	// it; it may have expired (Claim.Live).
-	Claim *Claim `json:"claim,omitempty"`
+	Claim    *Claim     `json:"claim,omitempty"` // who answers it (claim.go); may have lapsed
 }
 
 // Event is a change on the board.
