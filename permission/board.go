@@ -68,11 +68,8 @@ type Pending struct {
 	// at the desk holds it off (Board.Hold).
 	Deadline *time.Time `json:"deadline,omitempty"`
 	Result   *Result    `json:"result,omitempty"`
-	// Claim is the device answering the set (claim.go), when one claimed
-	// it; it may have expired (Claim.Live).
-	Claim *Claim `json:"claim,omitempty"`
-	// Note is what the set's card says beside its questions (Board.Note).
-	Note string `json:"note,omitempty"`
+	Claim    *Claim     `json:"claim,omitempty"` // who answers it (claim.go); may have lapsed
+	Note     string     `json:"note,omitempty"`  // what its card says beside the questions (Board.Note)
 }
 
 // Event is a change on the board.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -121,5 +122,6 @@ func (s inboxSet) denies() bool {
 	return false
 }
 
-// denyHint ends an approval's question in the inbox.
-const denyHint = " (Other: deny, with a reason the agent reads)"
+// denyHint ends an approval's question in the inbox: the terminal's
+// prompter shows its Other as Deny… and asks why.
+const denyHint = prompt.DenyMark

@@ -70,10 +70,9 @@ type wirePending struct {
 	// desk's list stays as it was.
 	WaitedMs *int64 `json:"waitedMs,omitempty"`
 	// Instance and CWD say where the set comes from (Options.Origin).
-	Instance any    `json:"instance,omitempty"`
-	CWD      string `json:"cwd,omitempty"`
-	// Claim is the device answering the set now (claim.go), if any.
-	Claim *wireClaim `json:"claim,omitempty"`
+	Instance any        `json:"instance,omitempty"`
+	CWD      string     `json:"cwd,omitempty"`
+	Claim    *wireClaim `json:"claim,omitempty"` // the device answering it now (claim.go)
 	// Note is what the card says beside the questions: the agent stopped
 	// waiting for the set, which stays answerable (permission.Board.Note).
 	Note string `json:"note,omitempty"`
@@ -148,9 +147,7 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 		Step    *int       `json:"step"`
 		// Assertion: the passkey's, which an approval needs (presence.go).
 		Assertion json.RawMessage `json:"assertion"`
-		// Reason goes with an approval's reject option: why not, for the
-		// model to read ("Deny…").
-		Reason string `json:"reason"`
+		Reason    string          `json:"reason"` // with a reject option: why not, for the model ("Deny…")
 	}
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())

@@ -64,6 +64,7 @@ func (p *Plain) readLine(ctx context.Context) (string, error) {
 
 // Prompt implements Prompter.
 func (p *Plain) Prompt(ctx context.Context, r Request) (Reply, error) {
+	r = asDenial(r)
 	var options []Choice // numbered 1..n
 	var other *Choice
 	for i := range r.Choices {

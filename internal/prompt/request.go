@@ -25,6 +25,8 @@ type Request struct {
 	Choices []Choice
 	Multi   bool // several choices may be picked at once
 	Round   int  // the round in the session; named from 2 on
+	// Denial: the request is an approval whose Other is Deny… (DenyMark).
+	Denial bool
 }
 
 // Reply is what the user chose.

@@ -46,6 +46,7 @@ func IsTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
 
 // Prompt implements Prompter.
 func (t *TTY) Prompt(ctx context.Context, r Request) (Reply, error) {
+	r = asDenial(r)
 	var picks []string
 	for {
 		var end ending
@@ -107,7 +108,11 @@ func (t *TTY) choose(ctx context.Context, r Request, picks []string) ([]string, 
 // typeOther asks for the text of "Other".
 func (t *TTY) typeOther(ctx context.Context, r Request) (string, ending) {
 	var text string
-	field := huh.NewInput().Title(t.title(r)).Prompt("Your answer: ").Value(&text).
+	label := "Your answer: "
+	if r.Denial {
+		label = "Why not: "
+	}
+	field := huh.NewInput().Title(t.title(r)).Prompt(label).Value(&text).
 		Validate(func(s string) error {
 			if strings.TrimSpace(s) == "" {
 				return errors.New("type an answer, or Esc to go back")

@@ -79,7 +79,20 @@ func (p *Pusher) Start(ctx context.Context, board *permission.Board) (wait func(
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for ev := range events {
+		prune := time.NewTicker(time.Minute) // a revoked device's subscription goes soon, pushes or not
+		defer prune.Stop()
+		for {
+			var ev permission.Event
+			var ok bool
+			select {
+			case ev, ok = <-events:
+			case <-prune.C:
+				p.opts.Store.Keep(p.paired())
+				continue
+			}
+			if !ok {
+				return
+			}
 			switch {
 			case ev.Type == permission.EventAsked && ev.Pending.State == permission.StatePending:
 				p.Send(p.asked(ev.Pending))
@@ -92,6 +105,15 @@ func (p *Pusher) Start(ctx context.Context, board *permission.Board) (wait func(
 		<-done
 		p.wg.Wait()
 	}
+}
+
+// paired is the set of the devices paired now.
+func (p *Pusher) paired() map[string]bool {
+	out := map[string]bool{}
+	for _, id := range p.opts.Paired() {
+		out[id] = true
+	}
+	return out
 }
 
 func tag(id string) string { return "askbridge-" + id }
@@ -154,15 +176,11 @@ func short(s string, n int) string {
 // goroutine of its own; a subscription its push service says is gone
 // (404, 410) is dropped.
 func (p *Pusher) Send(m Message) {
-	paired := map[string]bool{}
-	for _, id := range p.opts.Paired() {
-		paired[id] = true
-	}
 	body, err := json.Marshal(m)
 	if err != nil {
 		return
 	}
-	for device, sub := range p.opts.Store.Keep(paired) {
+	for device, sub := range p.opts.Store.Keep(p.paired()) {
 		p.wg.Go(func() { p.push(device, sub, m, body) })
 	}
 }
