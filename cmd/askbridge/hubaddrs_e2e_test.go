@@ -37,5 +37,5 @@ func TestE2EHubPairPrintsThePublicURL(t *testing.T) {
 	cmd.Env = append(os.Environ(), "ASKBRIDGE_HUB="+sock)
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, string(out))
-	assert.Regexp(t, regexp.MustCompile(`type it at https://hub\.example\.net/, or open https://hub\.example\.net/#pair=[0-9A-Z]{4}-[0-9A-Z]{4}\n$`), string(out))
+	assert.Regexp(t, regexp.MustCompile(`type it at https://hub\.example\.net/, or open https://hub\.example\.net/#pair=[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{14}\n$`), string(out))
 }

@@ -183,10 +183,12 @@ func TestPairURLIsThePublicURL(t *testing.T) {
 	require.NoError(t, err)
 	page := desk.New(ln, permission.NewBoard(), desk.Options{})
 	t.Cleanup(func() { page.Close() })
+	_, linked, _ := strings.Cut(page.PairURL("ABCD-EFGH-JKMN"), "#pair=")
+	assert.True(t, strings.HasPrefix(linked, "ABCD-EFGH-JKMN-"), "the link carries the code and its letters: %s", linked)
 	public := &codeShower{publicURL: "https://hub.example.net/"}
-	assert.Equal(t, "https://hub.example.net/#pair=ABCD-EFGH", public.pairURL(page)("ABCD-EFGH"))
+	assert.Equal(t, "https://hub.example.net/#pair="+linked, public.pairURL(page)("ABCD-EFGH-JKMN"))
 	local := &codeShower{}
-	assert.Equal(t, page.URL()+"#pair=ABCD-EFGH", local.pairURL(page)("ABCD-EFGH"))
+	assert.Equal(t, page.URL()+"#pair="+linked, local.pairURL(page)("ABCD-EFGH-JKMN"))
 	assert.True(t, strings.HasPrefix(page.URL(), "http://localhost:"), page.URL())
 }
 

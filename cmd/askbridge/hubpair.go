@@ -159,19 +159,21 @@ func (c *codeShower) show(code, link string, expires time.Time) string {
 // pairURL is the pairing link of a code, for `askbridge hub pair`: at
 // --public-url when given, as the terminal's.
 func (c *codeShower) pairURL(page *desk.Server) func(code string) string {
-	return func(code string) string {
-		if c.publicURL != "" {
-			return strings.TrimSuffix(c.publicURL, "/") + "/#pair=" + code
-		}
-		return page.PairURL(code)
+	return func(code string) string { return c.atPublic(page.PairURL(code)) }
+}
+
+// atPublic moves a pairing link to --public-url, when given, keeping the
+// code and the letters that make it a link (what follows #pair=).
+func (c *codeShower) atPublic(link string) string {
+	if c.publicURL == "" {
+		return link
 	}
+	_, linked, _ := strings.Cut(link, "#pair=")
+	return strings.TrimSuffix(c.publicURL, "/") + "/#pair=" + linked
 }
 
 func (c *codeShower) print(code, link string, expires time.Time) {
-	if c.publicURL != "" {
-		_, linked, _ := strings.Cut(link, "#pair=") // the code as a link carries it
-		link = strings.TrimSuffix(c.publicURL, "/") + "/#pair=" + linked
-	}
+	link = c.atPublic(link)
 	fmt.Fprintf(c.stderr, "askbridge: pairing code %s (once, until %s): %s\n", code, expires.Local().Format("15:04:05"), link)
 	if !c.qr {
 		return

@@ -21,6 +21,9 @@ import (
 // with --hub off (which the hub knows by its executable). The user's own
 // inbox, outside every agent's tree, still answers. On c4ea460 the agent's
 // inbox answered with the token from ~/.config/askbridge/hub-token.
+// The askbridges run with --contain off: a contained agent cannot even read
+// the hub's key (TestContainedAgent), and the hub's own check is what stands
+// where containment is not possible.
 func TestE2EInboxRefusesTheAgent(t *testing.T) {
 	dir, err := os.MkdirTemp("", "abinboxa")
 	require.NoError(t, err)
@@ -29,7 +32,7 @@ func TestE2EInboxRefusesTheAgent(t *testing.T) {
 	t.Setenv("ASKBRIDGE_HUB", sock)
 	h := startHubProc(t, sock)
 
-	a := startClient(t)
+	a := startClient(t, "--contain", "off")
 	s1 := a.hubSetup(dir)
 	s2 := a.response(a.request("session/new", map[string]any{"cwd": dir, "mcpServers": []any{}}))["result"].(map[string]any)["sessionId"].(string)
 	a.prompt(s1, "_askbridge/ask", map[string]any{"questions": []any{question("Deploy to production?", "Deploy", false, "no", "yes")}})
@@ -59,7 +62,7 @@ func TestE2EInboxRefusesTheAgent(t *testing.T) {
 	h.waitSets(1, time.Second)
 
 	// An agent below an askbridge that does not report to the hub.
-	off := startClient(t, "--hub", "off")
+	off := startClient(t, "--hub", "off", "--contain", "off")
 	s3 := off.hubSetup(dir)
 	off.prompt(s3, "shell", map[string]any{"argv": []string{"sh", "-c", pipe}})
 	saw = off.agentSaw()
