@@ -73,10 +73,11 @@ type Bridge struct {
 	inflight   sync.WaitGroup               // question sets being served
 	finished   recentIDs                    // agent requests the bridge answered
 
-	late        lateBox      // answers given after the agent stopped waiting
-	routeTiming routeTiming  // noroute.go's pace; zero: its constants
-	socket      net.Listener // the `askbridge ask` socket, once Listen ran
-	socketDir   string
+	socket    net.Listener // the `askbridge ask` socket, once Listen ran
+	socketDir string
+
+	late        lateBox     // answers given after the agent stopped waiting
+	routeTiming routeTiming // noroute.go's pace; zero: its constants
 }
 
 // ask is one question set in flight.
