@@ -76,10 +76,11 @@ type Bridge struct {
 	proto      protocol                     // the version both sides agreed (v2.go)
 	subs       subagents                    // child sessions (subagent.go)
 
-	late        lateBox      // answers given after the agent stopped waiting
-	routeTiming routeTiming  // noroute.go's pace; zero: its constants
-	socket      net.Listener // the `askbridge ask` socket, once Listen ran
-	socketDir   string
+	socket    net.Listener // the `askbridge ask` socket, once Listen ran
+	socketDir string
+
+	late        lateBox     // answers given after the agent stopped waiting
+	routeTiming routeTiming // noroute.go's pace; zero: its constants
 }
 
 // ask is one question set in flight.

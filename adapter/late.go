@@ -101,6 +101,7 @@ func (l *lateBox) take(session string) []late {
 func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, req permission.Request, expired <-chan struct{}) bool {
 	var sw stoppedWaiting
 	if !errors.As(context.Cause(ctx), &sw) {
+		b.logger.Debug("question set ended by its asker", "ticket", ticket.ID, "why", context.Cause(ctx))
 		return false
 	}
 	note := NoteNextPrompt

@@ -62,7 +62,8 @@ func (b *Bridge) turnEnded(session string) {
 	send := b.opts.LateAnswers == LatePrompt && b.late.turns[session] == 0 && !b.late.own[session] && len(b.late.queued[session]) > 0
 	b.late.mu.Unlock()
 	if send {
-		b.promptLate(session)
+		// After the turn's response has gone out: this runs before it.
+		go b.promptLate(session)
 	}
 }
 

@@ -121,7 +121,10 @@ func (b *Bridge) Close() {
 func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	h := jsonrpc2.HandlerWithError(func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+	// The handlers use ctx, not the context jsonrpc2 gives them: that one
+	// ends, without a cause, as soon as the connection does, and the cause
+	// says whether the question stays answerable (stoppedWaiting).
+	h := jsonrpc2.HandlerWithError(func(_ context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
 		if req.Method == mcpask.StoppedWaitingMethod {
 			// The ask tool's MCP host ended the call: the question stays
 			// answerable, for a late answer (late.go).
@@ -129,6 +132,7 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 			if req.Params != nil {
 				json.Unmarshal(*req.Params, &p)
 			}
+			b.logger.Debug("askbridge ask socket: the ask tool's host stopped waiting", "why", p.Reason)
 			cancel(stoppedWaiting{reason: p.Reason})
 			return nil, nil
 		}
