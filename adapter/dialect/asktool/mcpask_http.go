@@ -60,7 +60,7 @@ func (d *MCPAsk) listing(h dialect.Host, tag string) (json.RawMessage, mcpTransp
 	if t == mcpStdio {
 		entry := stdioServer{Name: name, Command: d.Command, Args: []string{"mcp"},
 			Env: []envVariable{{SocketEnv, d.Socket}, {MCPTagEnv, tag}}}
-		if d.Progress != 0 {
+		if d.Progress != 0 && d.Progress != mcpask.ProgressFor { // the default goes unsaid: listings stay as they were
 			entry.Env = append(entry.Env, envVariable{mcpask.ProgressEnv, progressValue(d.Progress)})
 		}
 		d.mu.Unlock()
