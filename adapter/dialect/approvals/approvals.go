@@ -48,11 +48,37 @@ func (d *ApprovalsDialect) Rewrites(h dialect.Host) []dialect.Rewrite {
 // toolCallMark is in every tool_call and tool_call_update.
 var toolCallMark = []byte(`"tool_call`)
 
-// approvalRequest is the part of session/request_permission read here.
+// approvalRequest is the part of session/request_permission read here:
+// v1's toolCall, or v2's title and subject {type: "tool_call", toolCall}.
 type approvalRequest struct {
 	SessionID string                      `json:"sessionId"`
 	ToolCall  map[string]json.RawMessage  `json:"toolCall"`
 	Options   []permission.ApprovalOption `json:"options"`
+	Title     string                      `json:"title"`
+	Subject   struct {
+		ToolCall map[string]json.RawMessage `json:"toolCall"`
+	} `json:"subject"`
+}
+
+// toolCall is the request's tool call as known (what the notifications
+// said, the request's own fields over it), v1's or v2's; a v2 request's own
+// title stands in where the tool call has none.
+func (p *approvalRequest) toolCall(calls *toolCalls) json.RawMessage {
+	tc := p.ToolCall
+	if tc == nil {
+		tc = p.Subject.ToolCall
+	}
+	merged := calls.merged(p.SessionID, tc)
+	var has struct {
+		Title string `json:"title"`
+	}
+	if json.Unmarshal(merged, &has) == nil && has.Title == "" && p.Title != "" {
+		var m map[string]json.RawMessage
+		json.Unmarshal(merged, &m)
+		m["title"] = dialect.MustJSON(p.Title)
+		merged = dialect.MustJSON(m)
+	}
+	return merged
 }
 
 // Claim implements Dialect.
@@ -65,7 +91,7 @@ func (d *ApprovalsDialect) Claim(h dialect.Host, m *relay.Message) *dialect.Clai
 	if m.Params(&p) != nil || len(p.Options) == 0 {
 		return nil
 	}
-	a := &permission.Approval{ToolCall: d.calls.merged(p.SessionID, p.ToolCall), Options: p.Options}
+	a := &permission.Approval{ToolCall: p.toolCall(&d.calls), Options: p.Options}
 	q, byLabel := approvalQuestion(a)
 	var call struct {
 		ToolCallID string `json:"toolCallId"`
