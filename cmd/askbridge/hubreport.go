@@ -59,17 +59,25 @@ func origin(setup func(*relay.Relay) func(), updates ...func(func(*hub.Instance)
 		r.FromClient("initialize", func(m *relay.Message) relay.Verdict {
 			var p struct {
 				ClientInfo *implementation `json:"clientInfo"`
+				Info       *implementation `json:"info"` // v2's name for it
 			}
-			if m.Params(&p) == nil && p.ClientInfo.name() != "" {
+			if m.Params(&p) == nil && p.ClientInfo == nil {
+				p.ClientInfo = p.Info
+			}
+			if p.ClientInfo.name() != "" {
 				update(func(i *hub.Instance) { i.Client = p.ClientInfo.name() })
 			}
 			return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 				var r struct {
 					Result struct {
 						AgentInfo *implementation `json:"agentInfo"`
+						Info      *implementation `json:"info"` // v2's name for it
 					} `json:"result"`
 				}
-				if json.Unmarshal(resp, &r) == nil && r.Result.AgentInfo.name() != "" {
+				if json.Unmarshal(resp, &r) == nil && r.Result.AgentInfo == nil {
+					r.Result.AgentInfo = r.Result.Info
+				}
+				if r.Result.AgentInfo.name() != "" {
 					update(func(i *hub.Instance) { i.Agent, i.AgentVersion = r.Result.AgentInfo.name(), r.Result.AgentInfo.Version })
 				}
 				return nil
