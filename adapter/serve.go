@@ -48,8 +48,9 @@ func (b *Bridge) intercept(d Dialect) relay.Interceptor {
 			// the client comes after the message it observed.
 			return relay.Verdict{After: func() { b.start(d, m, c) }}
 		}
-		b.start(d, m, c)
-		return relay.Verdict{Take: true}
+		// Started once what came before it is out: in a batch, the rest of
+		// the batch goes on before anything the set sends.
+		return relay.Verdict{Take: true, After: func() { b.start(d, m, c) }}
 	}
 }
 

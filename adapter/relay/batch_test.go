@@ -93,3 +93,21 @@ func TestBatchAfterHooksRunOnceTheBatchIsOut(t *testing.T) {
 	assert.Equal(t, `[{"jsonrpc":"2.0","method":"_first"},{"jsonrpc":"2.0","method":"_second"}]`, h.Agent.Recv())
 	assert.Equal(t, `{"jsonrpc":"2.0","method":"_after"}`, h.Agent.Recv())
 }
+
+// A taken message's After runs once the rest of its batch is out, so what
+// askbridge sends for it (a question's permission request, a state update)
+// comes after the messages that arrived with it and before it. The
+// v2-claude-batch fixture failed 1 run in 3 before: the question's
+// goroutine started on taking and raced the batch's forwarding.
+func TestATakenMessagesAfterRunsOnceItsBatchIsOut(t *testing.T) {
+	h := relaytest.New(t, relay.Config{}, func(r *relay.Relay) {
+		r.FromAgent("elicitation/create", func(m *relay.Message) relay.Verdict {
+			return relay.Verdict{Take: true, After: func() { r.Client.Notify("_askbridge/after", nil) }}
+		})
+	})
+	for range 50 {
+		h.Agent.Send(`[{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{}},{"jsonrpc":"2.0","method":"session/update","params":{"n":1}}]`)
+		assert.Equal(t, `[{"jsonrpc":"2.0","method":"session/update","params":{"n":1}}]`, h.Client.Recv())
+		assert.Contains(t, h.Client.Recv(), `"_askbridge/after"`)
+	}
+}

@@ -55,8 +55,9 @@ type Verdict struct {
 	// back and returns the line to forward instead, nil to keep it, or Drop
 	// to forward nothing (the interceptor answers the request itself).
 	OnResponse func(resp json.RawMessage) json.RawMessage
-	// After, when set, runs once the message is forwarded: whatever it
-	// writes to the same side comes after the message.
+	// After, when set, runs once the message is forwarded (or, taken, once
+	// what came before it in its batch is): whatever it writes to the same
+	// side comes after that.
 	After func()
 }
 
@@ -107,7 +108,7 @@ func methodName(raw []byte) string {
 }
 
 // chain runs the interceptors of one method in order. The first that takes
-// the message claims it: the rest are not asked. One that replaces the
+// the message claims it (with its After): the rest are not asked. One that replaces the
 // message hands its replacement to the next, which sees it as if it had
 // arrived so. Every OnResponse of the chain sees the response, in chain
 // order, each getting what the one before returned.
@@ -120,7 +121,7 @@ func chain(fns []Interceptor, m *Message) Verdict {
 	for _, fn := range fns {
 		v := fn(m)
 		if v.Take {
-			return Verdict{Take: true}
+			return Verdict{Take: true, After: v.After}
 		}
 		if v.Replace != nil {
 			out.Replace = v.Replace

@@ -213,6 +213,9 @@ func (r *Relay) handle(line []byte, from, to *Peer, hooks map[string]*hookSet, s
 		*msg = Message{} // keep no line alive
 	}
 	if v.Take {
+		if v.After != nil {
+			out.after(v.After)
+		}
 		return
 	}
 	if v.Replace != nil {
