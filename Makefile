@@ -50,7 +50,7 @@ test-windows:
 
 # Real agents from npm against a fake model on 127.0.0.1 (see live/).
 test-live: build
-	$(GO) test -tags live -race -count=1 -timeout 30m ./live/...
+	$(GO) test -tags live -race -count=1 -timeout 50m ./live/...
 
 # The answer desk's and the hub's page in Debian's Chromium (run internal/desk/e2e/install.sh first).
 test-browser:
