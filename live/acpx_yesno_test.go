@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/live/harness"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -105,6 +106,7 @@ func TestAcpxPipedQuestionsAnsweredAtTheHub(t *testing.T) {
 	sock := filepath.Join(dir, "askbridge", "hub.sock")
 	ln, err := hub.Listen(sock)
 	require.NoError(t, err)
+	t.Setenv(hubkey.Env, hubkey.Format(ln.Key.Public())) // the askbridges, with HOMEs of their own, trust this hub
 	board := permission.NewBoard()
 	ctx, stop := context.WithCancel(context.Background())
 	served := make(chan struct{})

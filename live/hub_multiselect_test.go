@@ -18,6 +18,7 @@ import (
 
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/live/harness"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
@@ -46,6 +47,7 @@ func startLiveHub(t *testing.T) *liveHub {
 	sock := filepath.Join(dir, "askbridge", "hub.sock")
 	ln, err := hub.Listen(sock)
 	require.NoError(t, err)
+	t.Setenv(hubkey.Env, hubkey.Format(ln.Key.Public())) // the askbridges, with HOMEs of their own, trust this hub
 	board := permission.NewBoard()
 	h := hub.New(board, nil)
 	ctx, stop := context.WithCancel(context.Background())
