@@ -40,6 +40,6 @@ func TestBrowserPairingShowsEachStepAndTakesANewLink(t *testing.T) {
 	assert.Contains(t, got, `ERROR ""`, "the prompt it ended is no error")
 	assert.Regexp(t, `DEVICE [^\n]*· passkey ·`, got, "paired with the third code, with a passkey")
 	require.Len(t, s.Devices().List(), 1)
-	assert.Error(t, s.Devices().Redeem(codes[1]), "the second code was spent at the prompt it ended")
-	assert.NoError(t, s.Devices().Redeem(codes[0]), "the first was never sent")
+	assert.Error(t, s.Devices().Redeem(codes[1], "test"), "the second code was spent at the prompt it ended")
+	assert.NoError(t, s.Devices().Redeem(codes[0], "test"), "the first was never sent")
 }

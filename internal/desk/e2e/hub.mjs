@@ -66,8 +66,11 @@ try {
   await phone.waitForSelector("p.empty", { timeout: 10000 });
   await phone.waitForFunction(() => !document.title.startsWith("("), null, { timeout: 5000 });
   console.log("PHONE TITLE AT THE END " + (await phone.title()));
-  // Both sets are in the history, each named by its agent and folder.
-  await phone.waitForFunction(() => document.querySelectorAll("#history li .origin").length === 2, null, { timeout: 10000 });
+  // Both sets are in the history, each named by its agent and folder, once
+  // the refresh after the cancel has reached the history (it is fetched
+  // after the pending list, so "No question is waiting" can come first).
+  await phone.waitForFunction(() => document.querySelectorAll("#history li .origin").length === 2 &&
+    !document.querySelector("#history li .state.pending"), null, { timeout: 10000 });
   for (const li of await phone.$$eval("#history li", (ls) => ls.map((l) => l.textContent))) console.log("PHONE HISTORY " + li);
   console.log("DONE");
 } catch (e) {
