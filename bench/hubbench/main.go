@@ -9,13 +9,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -98,35 +95,45 @@ func run(ctx context.Context, bin string, relaybench []string) error {
 
 // hubProc is the hub's process and its page.
 type hubProc struct {
-	cmd  *exec.Cmd
+	pid  int
 	page string       // http://localhost:PORT/
 	http *http.Client // paired with the hub's page
 }
 
+// startHub starts `askbridge hub` as a user does, outside this process's
+// tree: a shell starts it in the background and exits, so the hub is
+// nobody's child here. A hub inside the tree of the askbridges that
+// report to it is refused (only the hub may answer, and a process an
+// agent started may not stand in for it), and this process reports as 20
+// askbridges. The reporters trust the hub's key from its config folder,
+// which this process and the relay benchmark's askbridges share.
 func startHub(ctx context.Context, bin, dir, sock string) (*hubProc, error) {
-	cmd := exec.Command(bin, "hub", "--listen", "127.0.0.1:0", "--log-level", "warn")
-	cmd.Env = append(os.Environ(), hub.SocketEnv+"="+sock,
-		"XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_STATE_HOME="+filepath.Join(dir, "state"))
-	stderr, err := cmd.StderrPipe()
+	config := filepath.Join(dir, "config")
+	if err := os.Setenv("XDG_CONFIG_HOME", config); err != nil {
+		return nil, err
+	}
+	logPath := filepath.Join(dir, "hub.log")
+	cmd := exec.Command("sh", "-c", `"$0" hub --listen 127.0.0.1:0 --log-level warn </dev/null >/dev/null 2>"$1" & echo $!`, bin, logPath)
+	cmd.Env = append(os.Environ(), hub.SocketEnv+"="+sock, "XDG_STATE_HOME="+filepath.Join(dir, "state"))
+	out, err := cmd.Output()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("starting the hub: %w", err)
 	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		return nil, fmt.Errorf("starting the hub: no pid in %q", out)
 	}
-	h := &hubProc{cmd: cmd}
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if u, ok := strings.CutPrefix(sc.Text(), "askbridge: hub at "); ok {
-				found <- u
+	h := &hubProc{pid: pid}
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(20 * time.Millisecond) {
+		b, _ := os.ReadFile(logPath)
+		for _, line := range strings.Split(string(b), "\n") {
+			if u, ok := strings.CutPrefix(line, "askbridge: hub at "); ok {
+				h.page = u
 			}
 		}
-		io.Copy(io.Discard, stderr)
-	}()
-	select {
-	case h.page = <-found:
+		if h.page == "" {
+			continue
+		}
 		// Paired as the user would: a code from `askbridge hub pair`'s
 		// socket request, traded at the page.
 		code, err := hub.NewCode(ctx, sock)
@@ -138,11 +145,10 @@ func startHub(ctx context.Context, bin, dir, sock string) (*hubProc, error) {
 			return nil, err
 		}
 		return h, nil
-	case <-time.After(20 * time.Second):
-	case <-ctx.Done():
 	}
+	b, _ := os.ReadFile(logPath)
 	h.stop()
-	return nil, errors.New("the hub did not print its address within 20s")
+	return nil, fmt.Errorf("the hub did not print its address within 20s; it said:\n%s", b)
 }
 
 // waitPending polls the hub's GET /question until it lists n sets.
@@ -167,7 +173,7 @@ func (h *hubProc) waitPending(ctx context.Context, n int) error {
 
 // memory reads the hub's RSS and peak RSS, in KiB.
 func (h *hubProc) memory() (rss, peak int64, err error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", h.cmd.Process.Pid))
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", h.pid))
 	if err != nil {
 		return 0, 0, fmt.Errorf("the hub's memory (Linux /proc): %w", err)
 	}
@@ -182,15 +188,24 @@ func (h *hubProc) memory() (rss, peak int64, err error) {
 	return rss, peak, nil
 }
 
-// stop ends the hub: SIGTERM, then SIGKILL after 5s.
+// stop ends the hub: SIGTERM, then SIGKILL after 5s. It is not this
+// process's child, so it is gone when its /proc entry is, or shows it a
+// zombie its new parent has yet to reap.
 func (h *hubProc) stop() {
-	h.cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() { h.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		h.cmd.Process.Kill()
-		<-done
+	syscall.Kill(h.pid, syscall.SIGTERM)
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if !h.alive() {
+			return
+		}
 	}
+	syscall.Kill(h.pid, syscall.SIGKILL)
+}
+
+func (h *hubProc) alive() bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", h.pid))
+	if err != nil {
+		return syscall.Kill(h.pid, 0) == nil // no /proc (macOS): ask the kernel
+	}
+	_, rest, _ := strings.Cut(string(b), ") ")
+	return !strings.HasPrefix(rest, "Z")
 }
