@@ -14,6 +14,7 @@ import (
 	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/hubpage"
 	"github.com/askbridge/askbridge/internal/notify"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -121,7 +122,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	sock, err := hub.Listen(path)
 	if err != nil {
 		if errors.Is(err, hub.ErrRunning) {
-			if where := hubWhere(path); where != "" {
+			if where := hubpage.Read(path); where != "" {
 				fmt.Fprintf(stderr, "askbridge hub: %v; its page is at %s\n", err, where)
 			} else {
 				fmt.Fprintf(stderr, "askbridge hub: %v; its page is where it said at start\n", err)
@@ -161,7 +162,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer notifier.Close()
 	h.Pair(hub.Pairing{Devices: devices, URL: show.pairURL(page), Allow: mayPair})
 	printWhere(stderr, page.URL(), notifyOpts.publicURL, otherURLs(page.URL(), ln.Addr(), tlsConfig))
-	defer keepHubWhere(path, page.URL())()
+	defer hubpage.Keep(path, page.URL())()
 	show.atStart(page, devices)
 	logger.Info("hub: askbridges report on " + path)
 	h.Serve(ctx, sock)

@@ -16,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/inbox"
 )
 
 // inboxCmd is `askbridge inbox ARGS` at the hub on socket sock, with
@@ -105,7 +107,7 @@ func TestE2EInboxWatch(t *testing.T) {
 		assert.Contains(t, c.agentSaw(), `"`+q+`":"`+want+`"`)
 	}
 	// Interrupted while it waits, it ends cleanly.
-	time.Sleep(2 * inboxPoll)
+	time.Sleep(2 * inbox.Poll)
 	require.NoError(t, cmd.Process.Signal(os.Interrupt))
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()

@@ -1,4 +1,4 @@
-package main
+package inbox
 
 import (
 	"testing"
@@ -12,8 +12,8 @@ import (
 // picks the agent's reject option and carries the text as the reason; a
 // plain pick goes as it was. A set a device is answering says so.
 func TestTheInboxDeniesWithAReason(t *testing.T) {
-	s := inboxSet{ID: "q1", Kind: permission.KindApproval,
-		Questions: []inboxQuestion{{Question: "rm -rf build", Header: "Approval", Custom: new(false),
+	s := Set{ID: "q1", Kind: permission.KindApproval,
+		Questions: []Question{{Question: "rm -rf build", Header: "Approval", Custom: new(false),
 			Options: []permission.Option{{Label: "Allow"}, {Label: "Always allow"}, {Label: "Reject"}}}},
 		Approval: &permission.Approval{Options: []permission.ApprovalOption{{OptionID: "a", Name: "Allow", Kind: "allow_once"},
 			{OptionID: "aa", Name: "Always allow", Kind: "allow_always"}, {OptionID: "r", Name: "Reject", Kind: "reject_once"}}}}
@@ -31,12 +31,12 @@ func TestTheInboxDeniesWithAReason(t *testing.T) {
 	assert.Equal(t, [][]string{{"Allow"}}, answers)
 	assert.Empty(t, reason)
 
-	q := inboxSet{ID: "q2", Questions: []inboxQuestion{{Question: "Which?", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}}
+	q := Set{ID: "q2", Questions: []Question{{Question: "Which?", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}}
 	assert.NotContains(t, q.questions()[0].Question, denyHint, "a question's Other is its own")
 
 	ib := &inbox{}
-	s.Claim = &inboxClaim{Device: "d1", Name: "Pixel 8"}
+	s.Claim = &Claim{Device: "d1", Name: "Pixel 8"}
 	assert.Contains(t, ib.heading(s), "being answered on Pixel 8")
-	s.Claim = &inboxClaim{Device: "inbox", Name: "the terminal inbox"}
+	s.Claim = &Claim{Device: "inbox", Name: "the terminal inbox"}
 	assert.NotContains(t, ib.heading(s), "being answered")
 }

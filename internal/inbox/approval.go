@@ -1,4 +1,4 @@
-package main
+package inbox
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/askbridge/askbridge/internal/hubpage"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -14,16 +15,16 @@ import (
 // (--inbox-approvals); otherwise it shows the approval, says where to
 // answer it, and offers no choice the hub would refuse.
 
-// inboxRules are what the hub lets the inbox do (GET /inbox).
-type inboxRules struct {
+// Rules are what the hub lets the inbox do (GET /inbox).
+type Rules struct {
 	Approvals bool `json:"approvals"`
 }
 
 // rules asks the hub what the inbox may do. A hub that does not say (an
 // older one) is taken to refuse approvals: nothing is offered that might be
 // refused.
-func (c *hubClient) rules(ctx context.Context) (inboxRules, error) {
-	var r inboxRules
+func (c *client) rules(ctx context.Context) (Rules, error) {
+	var r Rules
 	raw, status, err := c.do(ctx, "GET", "/inbox", nil)
 	switch {
 	case status == 404:
@@ -38,13 +39,13 @@ func (c *hubClient) rules(ctx context.Context) (inboxRules, error) {
 }
 
 // mayAnswer says whether the inbox may answer set s.
-func (ib *inbox) mayAnswer(s inboxSet) bool {
+func (ib *inbox) mayAnswer(s Set) bool {
 	return s.Kind != permission.KindApproval || ib.rules.Approvals
 }
 
 // showApproval shows an approval the inbox may not answer, once: what the
 // agent wants to run, and where to approve or reject it.
-func (ib *inbox) showApproval(s inboxSet) {
+func (ib *inbox) showApproval(s Set) {
 	ib.told[s.ID] = true
 	fmt.Fprintf(ib.out, "\n%s\n", ib.heading(s))
 	for _, q := range s.Questions {
@@ -54,7 +55,7 @@ func (ib *inbox) showApproval(s inboxSet) {
 		fmt.Fprintf(ib.out, "  $ %s\n", cmd)
 	}
 	where := "the hub's page"
-	if page := hubWhere(ib.hubSocket); page != "" {
+	if page := hubpage.Read(ib.hubSocket); page != "" {
 		where += " (" + page + ")"
 	}
 	fmt.Fprintf(ib.out, "Approve or reject it on %s, with your paired device's passkey, or in the editor: this inbox takes no approvals (the hub would take them with --inbox-approvals).\n", where)

@@ -1,4 +1,4 @@
-package main
+package inbox
 
 import (
 	"context"
@@ -17,26 +17,26 @@ import (
 // the user says so. An approval's "Other" is "deny with a reason": the
 // agent's reject option goes with the text as the reason.
 
-// inboxClaim is a set's claim as GET /question names it.
-type inboxClaim struct {
+// Claim is a set's claim as GET /question names it.
+type Claim struct {
 	Device string `json:"device"`
 	Name   string `json:"name"`
 }
 
-// inboxRenew is how often the inbox renews its claim while it asks (the
+// renewEvery is how often the inbox renews its claim while it asks (the
 // hub's lease is a minute).
-const inboxRenew = 20 * time.Second
+const renewEvery = 20 * time.Second
 
 // claim claims set id for the inbox (takeover: from another device); 409
 // is another device's claim, and returns who has it.
-func (c *hubClient) claim(ctx context.Context, id string, takeover bool) (int, *inboxClaim, error) {
+func (c *client) claim(ctx context.Context, id string, takeover bool) (int, *Claim, error) {
 	var body any
 	if takeover {
 		body = map[string]bool{"takeover": true}
 	}
 	raw, status, err := c.doRaw(ctx, "POST", "/question/"+id+"/hold", body)
 	var out struct {
-		Claim *inboxClaim `json:"claim"`
+		Claim *Claim `json:"claim"`
 	}
 	json.Unmarshal(raw, &out)
 	return status, out.Claim, err
@@ -44,7 +44,7 @@ func (c *hubClient) claim(ctx context.Context, id string, takeover bool) (int, *
 
 // take claims s for the inbox before it is asked; when a device has it,
 // the user is asked whether to take it over. ok says to ask s.
-func (ib *inbox) take(ctx context.Context, s inboxSet) (ok bool, err error) {
+func (ib *inbox) take(ctx context.Context, s Set) (ok bool, err error) {
 	status, who, err := ib.c.claim(ctx, s.ID, false)
 	if status != 409 {
 		return status/100 == 2, nil // gone meanwhile, or the hub is too old to claim: the reply says
@@ -55,7 +55,7 @@ func (ib *inbox) take(ctx context.Context, s inboxSet) (ok bool, err error) {
 	}
 	q := permission.Question{Header: "Claimed", Question: "Being answered on " + name + ". Take it over here?", NoOther: true,
 		Options: []permission.Option{{Label: "Take over", Description: name + "'s answer will then be refused"}, {Label: "Leave it", Description: "skip it here"}}}
-	res, err := permission.Ask(ctx, localPeer{ib.p}, permission.Request{SessionID: "inbox", ToolCallID: "inbox-claim-" + s.ID, Questions: []permission.Question{q}, Round: 1})
+	res, err := permission.Ask(ctx, peer{ib.p}, permission.Request{SessionID: "inbox", ToolCallID: "inbox-claim-" + s.ID, Questions: []permission.Question{q}, Round: 1})
 	if err != nil || res.Cancelled || len(res.Answers) == 0 || res.Answers[0].Answer.Text() != "Take over" {
 		ib.skipped[s.ID] = time.Now()
 		fmt.Fprintln(ib.out, "Left to "+name+".")
@@ -71,7 +71,7 @@ func (ib *inbox) renew(ctx context.Context, id string) {
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(inboxRenew):
+		case <-time.After(renewEvery):
 		}
 		ib.c.claim(ctx, id, false)
 	}
@@ -79,7 +79,7 @@ func (ib *inbox) renew(ctx context.Context, id string) {
 
 // answersOf is the reply to s for res: for an approval whose "Other" was
 // typed, the agent's reject option with that text as the reason.
-func (s inboxSet) answersOf(res permission.Result, n int) (answers [][]string, reason string) {
+func (s Set) answersOf(res permission.Result, n int) (answers [][]string, reason string) {
 	answers = replyOf(res, n)
 	if s.Approval == nil || len(res.Answers) != 1 || !res.Answers[0].Answer.Other {
 		return answers, ""
@@ -98,7 +98,7 @@ func (s inboxSet) answersOf(res permission.Result, n int) (answers [][]string, r
 	return answers, ""
 }
 
-func (s inboxSet) hasLabel(label string) bool {
+func (s Set) hasLabel(label string) bool {
 	for _, q := range s.Questions {
 		for _, o := range q.Options {
 			if o.Label == label {
@@ -110,7 +110,7 @@ func (s inboxSet) hasLabel(label string) bool {
 }
 
 // denies says whether s is an approval the inbox can deny with a reason.
-func (s inboxSet) denies() bool {
+func (s Set) denies() bool {
 	if s.Approval == nil || len(s.Questions) != 1 {
 		return false
 	}

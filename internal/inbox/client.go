@@ -1,4 +1,4 @@
-package main
+package inbox
 
 import (
 	"bytes"
@@ -19,28 +19,28 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// errNoHub is the inbox finding nothing at the hub's address.
-var errNoHub = errors.New("no hub")
+// ErrNoHub is the inbox finding nothing at the hub's address.
+var ErrNoHub = errors.New("no hub")
 
-// hubClient speaks to the hub's page API on the inbox's Unix socket
+// client speaks to the hub's page API on the inbox's Unix socket
 // (hub.ServeInbox): no token, no TCP; the kernel tells the hub who calls,
 // and the hub must prove itself (hub.Dial: its listener this user's,
 // outside this process's tree, holding the hub's key).
-type hubClient struct {
+type client struct {
 	base string // the socket's path, for messages
 	http http.Client
 }
 
-func newHubClient(socket string) *hubClient {
+func newClient(socket string) *client {
 	dial := func(ctx context.Context, _, _ string) (net.Conn, error) {
 		return hub.Dial(ctx, socket, hubkey.ALPNInbox)
 	}
-	return &hubClient{base: socket, http: http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: dial}}}
+	return &client{base: socket, http: http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: dial}}}
 }
 
 // do sends body (nil: none) and returns the response's body when it is a
 // 2xx; status is the response's status, 0 when the hub was not reached.
-func (c *hubClient) do(ctx context.Context, method, path string, body any) (raw []byte, status int, err error) {
+func (c *client) do(ctx context.Context, method, path string, body any) (raw []byte, status int, err error) {
 	raw, status, err = c.doRaw(ctx, method, path, body)
 	if err != nil {
 		raw = nil
@@ -49,7 +49,7 @@ func (c *hubClient) do(ctx context.Context, method, path string, body any) (raw 
 }
 
 // doRaw is do, the body kept whatever the status.
-func (c *hubClient) doRaw(ctx context.Context, method, path string, body any) (raw []byte, status int, err error) {
+func (c *client) doRaw(ctx context.Context, method, path string, body any) (raw []byte, status int, err error) {
 	var in io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -75,7 +75,7 @@ func (c *hubClient) doRaw(ctx context.Context, method, path string, body any) (r
 		case errors.Is(err, hub.ErrRefused):
 			return nil, 0, errors.Unwrap(err) // the one line saying why the hub was refused
 		}
-		return nil, 0, fmt.Errorf("%w at %s", errNoHub, c.base)
+		return nil, 0, fmt.Errorf("%w at %s", ErrNoHub, c.base)
 	}
 	defer resp.Body.Close()
 	raw, err = io.ReadAll(io.LimitReader(resp.Body, 64<<20))
@@ -91,17 +91,17 @@ func (c *hubClient) doRaw(ctx context.Context, method, path string, body any) (r
 	return raw, resp.StatusCode, nil
 }
 
-// inboxSet is a pending set as GET /question lists it (the desk's
+// Set is a pending set as GET /question lists it (the desk's
 // wirePending), with what the inbox reads of it.
-type inboxSet struct {
+type Set struct {
 	ID        string          `json:"id"`
 	SessionID string          `json:"sessionID"`
 	Kind      string          `json:"kind"`
-	Questions []inboxQuestion `json:"questions"`
+	Questions []Question `json:"questions"`
 	// Approval has the agent's options, their kinds; Claim the device
 	// answering the set now (inboxclaim.go).
 	Approval *permission.Approval `json:"approval"`
-	Claim    *inboxClaim          `json:"claim"`
+	Claim    *Claim          `json:"claim"`
 	Step     int                  `json:"step"`
 	CWD      string               `json:"cwd"`
 	Instance *struct {
@@ -111,7 +111,7 @@ type inboxSet struct {
 	} `json:"instance"`
 }
 
-type inboxQuestion struct {
+type Question struct {
 	Question string              `json:"question"`
 	Header   string              `json:"header"`
 	Options  []permission.Option `json:"options"`
@@ -122,12 +122,12 @@ type inboxQuestion struct {
 }
 
 // pending lists the sets waiting, and the list as the hub wrote it.
-func (c *hubClient) pending(ctx context.Context) ([]inboxSet, json.RawMessage, error) {
+func (c *client) pending(ctx context.Context) ([]Set, json.RawMessage, error) {
 	raw, _, err := c.do(ctx, "GET", "/question", nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	var sets []inboxSet
+	var sets []Set
 	if err := json.Unmarshal(raw, &sets); err != nil {
 		return nil, nil, fmt.Errorf("GET /question: %v", err)
 	}
@@ -136,7 +136,7 @@ func (c *hubClient) pending(ctx context.Context) ([]inboxSet, json.RawMessage, e
 
 // reply answers step of set id; status 409 or 404 is a set answered or
 // ended elsewhere meanwhile.
-func (c *hubClient) reply(ctx context.Context, id string, step int, answers [][]string, reason string) (int, error) {
+func (c *client) reply(ctx context.Context, id string, step int, answers [][]string, reason string) (int, error) {
 	body := map[string]any{"answers": answers, "step": step}
 	if reason != "" {
 		body["reason"] = reason
@@ -147,7 +147,7 @@ func (c *hubClient) reply(ctx context.Context, id string, step int, answers [][]
 
 // questions are the set's questions as the terminal asks them: the
 // follow-ups are the hub's to ask, as the next step.
-func (s inboxSet) questions() []permission.Question {
+func (s Set) questions() []permission.Question {
 	out := make([]permission.Question, len(s.Questions))
 	for i, q := range s.Questions {
 		out[i] = permission.Question{Question: q.Question, Header: q.Header, Options: q.Options, MultiSelect: q.Multiple,
@@ -161,7 +161,7 @@ func (s inboxSet) questions() []permission.Question {
 }
 
 // origin names where the set comes from: "agent · folder · client".
-func (s inboxSet) origin(home string) string {
+func (s Set) origin(home string) string {
 	var parts []string
 	if s.Instance != nil && s.Instance.Agent != "" {
 		parts = append(parts, s.Instance.Agent)

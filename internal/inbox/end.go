@@ -1,4 +1,4 @@
-package main
+package inbox
 
 import (
 	"context"
@@ -16,8 +16,8 @@ var skipAgain = time.Minute
 
 // next is the set to ask now: the first nobody skipped, else, with watch,
 // the first skipped at least skipAgain ago.
-func (ib *inbox) next(sets []inboxSet, watch bool) (inboxSet, bool) {
-	var again *inboxSet
+func (ib *inbox) next(sets []Set, watch bool) (Set, bool) {
+	var again *Set
 	for i, s := range sets {
 		if len(s.Questions) == 0 || ib.told[s.ID] {
 			continue
@@ -31,7 +31,7 @@ func (ib *inbox) next(sets []inboxSet, watch bool) (inboxSet, bool) {
 		}
 	}
 	if again == nil {
-		return inboxSet{}, false
+		return Set{}, false
 	}
 	delete(ib.skipped, again.ID)
 	return *again, true
@@ -50,7 +50,7 @@ func (ib *inbox) skippedLine() string {
 // history tells answered from cancelled and where; a set the history does
 // not know left with its askbridge or a hub restart, and if it is sent
 // again it is asked again.
-func (ib *inbox) ended(ctx context.Context, s inboxSet) string {
+func (ib *inbox) ended(ctx context.Context, s Set) string {
 	raw, _, err := ib.c.do(ctx, "GET", "/api/session/"+url.PathEscape(s.SessionID)+"/history", nil)
 	var h struct {
 		Rounds []struct {

@@ -1,4 +1,4 @@
-package main
+package inbox
 
 import (
 	"context"
@@ -18,14 +18,14 @@ import (
 func TestInboxShowsASignInLink(t *testing.T) {
 	const listed = `{"id":"q1","kind":"question","questions":[{"question":"Sign in to ChatGPT and enter this code: ABCD-12345","header":"Open link",` +
 		`"options":[{"label":"I opened it"},{"label":"Cancel"}],"multiple":false,"custom":false,"link":"https://auth.openai.com/codex/device"}],"step":0}`
-	var s inboxSet
+	var s Set
 	require.NoError(t, json.Unmarshal([]byte(listed), &s))
 	qs := s.questions()
 	require.Len(t, qs, 1)
 	assert.Equal(t, "https://auth.openai.com/codex/device", qs[0].Link)
 
 	var out strings.Builder
-	res, err := permission.Ask(context.Background(), localPeer{prompt.NewPlain(strings.NewReader("1\n"), &out)},
+	res, err := permission.Ask(context.Background(), peer{prompt.NewPlain(strings.NewReader("1\n"), &out)},
 		permission.Request{SessionID: "inbox", ToolCallID: "inbox-q1", Questions: qs, Round: 1})
 	require.NoError(t, err)
 	assert.Contains(t, out.String(), "ABCD-12345")
