@@ -94,14 +94,14 @@ func (c *client) doRaw(ctx context.Context, method, path string, body any) (raw 
 // Set is a pending set as GET /question lists it (the desk's
 // wirePending), with what the inbox reads of it.
 type Set struct {
-	ID        string          `json:"id"`
-	SessionID string          `json:"sessionID"`
-	Kind      string          `json:"kind"`
+	ID        string     `json:"id"`
+	SessionID string     `json:"sessionID"`
+	Kind      string     `json:"kind"`
 	Questions []Question `json:"questions"`
 	// Approval has the agent's options, their kinds; Claim the device
 	// answering the set now (inboxclaim.go).
 	Approval *permission.Approval `json:"approval"`
-	Claim    *Claim          `json:"claim"`
+	Claim    *Claim               `json:"claim"`
 	Step     int                  `json:"step"`
 	CWD      string               `json:"cwd"`
 	Instance *struct {

@@ -76,7 +76,7 @@ type inbox struct {
 	home    string
 	skipped map[string]time.Time // sets skipped (Esc), when: --watch asks again after skipAgain
 	watch   bool
-	rules   Rules      // what the hub lets the inbox answer
+	rules   Rules           // what the hub lets the inbox answer
 	told    map[string]bool // approvals shown, which the inbox may not answer
 	// hubSocket is the hub's socket, beside which it says where its page is.
 	hubSocket string
