@@ -12,6 +12,7 @@ import (
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/demo"
 	"github.com/askbridge/askbridge/internal/prompt"
+	"github.com/askbridge/askbridge/internal/proxy"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -75,8 +76,8 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		command = append(command, "--script", *scriptPath)
 	}
 	// Like any askbridge: the desk when asked for, the hub whenever one runs.
-	reporter := reportToHub(ctx, opts, board, []string{"askbridge-demo"}, logger)
-	d, err := startDesk(opts, board, logger, stderr)
+	reporter := proxy.ReportToHub(ctx, opts.hub, board, []string{"askbridge-demo"}, logger)
+	d, _, err := proxy.StartDesk(opts.deskConfig(), board, logger, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge demo:", err)
 		return 2
@@ -90,7 +91,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fromBridgeR, fromBridgeW := io.Pipe()
 	runErr := make(chan error, 1)
 	go func() {
-		runErr <- relay.Run(ctx, relay.RunConfig{Command: command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: stderr, Logger: logger, Setup: hubInfo(reporter, bridge.Setup)})
+		runErr <- relay.Run(ctx, relay.RunConfig{Command: command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: stderr, Logger: logger, Setup: proxy.WithHub(reporter, bridge.Setup)})
 		fromBridgeW.Close()
 	}()
 

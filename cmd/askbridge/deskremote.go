@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
 	"net"
 )
 
@@ -27,11 +25,4 @@ func (o *proxyOptions) checkDesk() error {
 		return fmt.Errorf("--desk %q is beyond loopback, where the desk would serve plain HTTP: add --desk-allow-remote-http on a network that is already encrypted (a tailnet, WireGuard), or use `askbridge hub --listen ADDR --tls-cert FILE --tls-key FILE`", o.desk)
 	}
 	return nil
-}
-
-// warnDeskClearText says, at every start and whatever --log-level, that
-// the desk is served beyond loopback over plain HTTP, as the hub's
-// --allow-remote-http does.
-func warnDeskClearText(w io.Writer, addr string) {
-	slog.New(slog.NewTextHandler(w, nil)).Warn("desk: --desk-allow-remote-http: the desk is served beyond loopback over plain HTTP; its credentials and every answer travel in clear text, and whoever reads this network's traffic can answer your agent's questions: use it only on a network that is already encrypted (a tailnet, WireGuard), else askbridge hub with --tls-cert and --tls-key", "desk", addr)
 }

@@ -58,8 +58,7 @@ type proxyOptions struct {
 	notify          bool
 	notifyURL       string
 	publicURL       string
-	taps            *answertoken.Key                           // made with the desk when --public-url is set
-	deskOrigin      func(id string) (instance any, cwd string) // the desk's agent and folders (selfOrigin)
+	taps            *answertoken.Key // the hub's answer buttons' key, when --public-url is set
 	maxLine         int
 	hub             string
 	version         bool

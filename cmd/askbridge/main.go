@@ -7,12 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 
-	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/internal/hub"
-	"github.com/askbridge/askbridge/internal/notify"
+	"github.com/askbridge/askbridge/internal/proxy"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -79,87 +78,19 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ignoreBrokenPipe()
 	ctx, stop := stopContext(context.Background())
 	defer stop()
+	cfg := opts.config(command, limits, logger)
+	cfg.Record, cfg.Stdin, cfg.Stdout, cfg.Stderr = record, stdin, stdout, stderr
+	err = proxy.Run(ctx, cfg)
+	var setup *proxy.SetupError
+	if errors.As(err, &setup) {
+		return fail(setup.Code, setup.Err)
+	}
+	return proxyExit(err, opts, logger, stderr)
+}
 
-	// A dialect may need its agent started its own way (OpenCode's question
-	// server on a port and with a password only askbridge knows).
-	dialects := adapter.Dialects()
-	command, env, err := adapter.Launch(dialects, command, opts.agentKind)
-	if err != nil {
-		return fail(1, err)
-	}
-	board := permission.NewBoard()
-	board.SetLogger(logger)
-	reporter := reportToHub(ctx, opts, board, command, logger)
-	self := newSelfOrigin(board, command)
-	updates := []func(func(*hub.Instance)){self.update} // the desk's origin, and the hub's
-	if reporter != nil {
-		updates = append(updates, reporter.Update)
-	}
-	opts.deskOrigin = self.origin
-	var deskURL string
-	if d, err := startDesk(opts, board, logger, stderr); err != nil {
-		if addrInUse(err) {
-			err = fmt.Errorf("--desk %s: the address is taken (another askbridge's desk, from a second editor window?): give another port, or 127.0.0.1:0 for any free one", opts.desk)
-		}
-		return fail(2, err)
-	} else if d != nil {
-		defer d.Close()
-		deskURL = d.URL()
-	}
-	notifier, err := notify.Start(board, opts.notifyOptions(deskURL, logger))
-	if err != nil {
-		return fail(2, err)
-	}
-	defer notifier.Close()
-	var render adapter.Render
-	var onTimeout adapter.OnTimeout
-	render.Set(opts.render) // checked with the other flags
-	onTimeout.Set(opts.onTimeout)
-	elsewhere := func() bool { return deskURL != "" || reporter.Connected() }
-	bridge := adapter.NewBridge(adapter.Options{
-		Board:     board,
-		Advertise: opts.advertise,
-		Render:    render,
-		Routing: adapter.Routing{Questions: opts.questions, MinAnswerTime: opts.minAnswerTime,
-			Elsewhere: elsewhere},
-		QuestionTimeout: opts.questionTimeout,
-		OnTimeout:       onTimeout,
-		Approvals:       opts.approvals,
-		ApprovalTimeout: opts.approvalTimeout,
-		MaxRounds:       opts.maxRounds,
-		Limits:          limits,
-		// A sign-in outside a session can go nowhere else; a notification
-		// shows its address too.
-		Attended: func() bool { return elsewhere() || notifier.Active() },
-		Dialects: dialects,
-		Logger:   logger,
-
-		// Answers after the agent stopped waiting; nowhere to answer (routes.go).
-		LateAnswers: opts.lateAnswers,
-		Routes:      answerRoutes(opts, deskURL, reporter),
-	})
-	sockEnv, err := bridge.Listen()
-	defer bridge.Close()
-	env = append(env, sockEnv...)
-	if err != nil {
-		logger.Warn("askbridge ask will not reach the editor: cannot open its socket", "err", err)
-	}
-	injectAsk(dialects, opts.injectAsk, sockEnv, command, logger)
-	setProgress(dialects, opts)
-	err = relay.Run(ctx, relay.RunConfig{
-		Command: command,
-		Env:     env,
-		Stdin:   stdin,
-		Stdout:  stdout,
-		Stderr:  stderr,
-		Record:  record,
-		Logger:  logger,
-		Grace:   opts.grace,
-		MaxLine: opts.maxLine,
-		Setup:   origin(bridge.Setup, updates...), // the desk's answers go into --record's recording too
-		Contain: opts.container(sockEnv),
-		Started: showContainment(updates...),
-	})
+// proxyExit is askbridge's exit code once the agent has run (or failed to
+// start), said on stderr or in the log.
+func proxyExit(err error, opts *proxyOptions, logger *slog.Logger, stderr io.Writer) int {
 	var exit *relay.AgentExitError
 	var notStarted *relay.StartError
 	switch {

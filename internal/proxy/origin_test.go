@@ -1,4 +1,4 @@
-package main
+package proxy
 
 import (
 	"sync"
@@ -29,7 +29,7 @@ func TestOriginReadsV1AndV2Names(t *testing.T) {
 				fn(&inst)
 			}
 			h := relaytest.New(t, relay.Config{}, func(r *relay.Relay) {
-				origin(func(*relay.Relay) func() { return func() {} }, update)(r)
+				Origin(func(*relay.Relay) func() { return func() {} }, update)(r)
 			})
 			h.Client.Send(c.req)
 			h.Agent.Recv()

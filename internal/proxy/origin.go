@@ -1,4 +1,4 @@
-package main
+package proxy
 
 import (
 	"cmp"
@@ -13,11 +13,12 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// reportToHub has the proxy's board reported to the hub the --hub flag
-// names: auto (the usual socket, whenever a hub is there), off, or a
-// socket's path.
-func reportToHub(ctx context.Context, opts *proxyOptions, board *permission.Board, command []string, logger *slog.Logger) *hub.Reporter {
-	path := opts.hub
+// ReportToHub has board reported to the hub that hubFlag (--hub) names:
+// auto (the usual socket, whenever a hub is there), off (nil), or a
+// socket's path. command is the agent's, which names it until its
+// initialize does.
+func ReportToHub(ctx context.Context, hubFlag string, board *permission.Board, command []string, logger *slog.Logger) *hub.Reporter {
+	path := hubFlag
 	switch path {
 	case "off":
 		return nil
@@ -37,19 +38,19 @@ func thisInstance(command []string) hub.Instance {
 	return hub.Instance{Agent: filepath.Base(command[0]), PID: os.Getpid(), Host: host, CWD: cwd, Home: home}
 }
 
-// hubInfo is setup with what the hub is told picked up on the way (origin).
-func hubInfo(rep *hub.Reporter, setup func(*relay.Relay) func()) func(*relay.Relay) func() {
+// WithHub is setup with what the hub is told picked up on the way (Origin).
+func WithHub(rep *hub.Reporter, setup func(*relay.Relay) func()) func(*relay.Relay) func() {
 	if rep == nil {
 		return setup
 	}
-	return origin(setup, rep.Update)
+	return Origin(setup, rep.Update)
 }
 
-// origin is setup with hooks that pick up where sets come from and hand it
+// Origin is setup with hooks that pick up where sets come from and hand it
 // to each of updates: the agent's and the client's names from initialize,
 // each session's folder. Installed once however many read it; the hooks
 // only read, and never change or hold up a message.
-func origin(setup func(*relay.Relay) func(), updates ...func(func(*hub.Instance))) func(*relay.Relay) func() {
+func Origin(setup func(*relay.Relay) func(), updates ...func(func(*hub.Instance))) func(*relay.Relay) func() {
 	update := func(fn func(*hub.Instance)) {
 		for _, u := range updates {
 			u(fn)

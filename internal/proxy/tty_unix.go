@@ -1,6 +1,6 @@
 //go:build !windows
 
-package main
+package proxy
 
 // deskTTY is the controlling terminal, where the desk shows its pairing
 // codes.

@@ -1,0 +1,86 @@
+package proxy
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/contain"
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/sockdir"
+)
+
+// container is --contain's: nil with off. Refused by the system, auto runs
+// the agent uncontained (the relay says so), on refuses to start it.
+func container(mode contain.Mode, grace time.Duration, sockEnv []string) relay.Container {
+	if mode == contain.Off {
+		return nil
+	}
+	opts := contain.Options{Hide: hiddenFolders(), Keep: keptPaths(sockEnv), Grace: grace}
+	return func(cmd *exec.Cmd) (*exec.Cmd, error) {
+		init, err := contain.Start(cmd, opts)
+		switch {
+		case err == nil || !errors.Is(err, contain.ErrRefused):
+			return init, err
+		case mode == contain.On:
+			// Said whole: StartError would quote only the innermost reason.
+			return nil, errors.New("--contain on: " + err.Error())
+		}
+		return nil, fmt.Errorf("%w: %w", relay.ErrNotContained, err)
+	}
+}
+
+// hiddenFolders are askbridge's folders a contained agent sees empty: its
+// sockets' (the hub's socket and inbox, other askbridges' ask sockets), the
+// hub's state (history, paired devices) and askbridge's config.
+func hiddenFolders() []string {
+	var dirs []string
+	if d, err := sockdir.Base(); err == nil {
+		dirs = append(dirs, d)
+	}
+	if p, err := hub.HistoryPath(); err == nil {
+		dirs = append(dirs, filepath.Dir(p))
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		dirs = append(dirs, filepath.Join(d, "askbridge"))
+	}
+	for i, d := range dirs {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			dirs[i] = r
+		}
+	}
+	return dirs
+}
+
+// keptPaths is the agent's own ask socket: it stays where it is.
+func keptPaths(sockEnv []string) []string {
+	var keep []string
+	for _, kv := range sockEnv {
+		if v, ok := strings.CutPrefix(kv, adapter.SocketEnv+"="); ok {
+			if d, err := filepath.EvalSymlinks(filepath.Dir(v)); err == nil {
+				v = filepath.Join(d, filepath.Base(v))
+			}
+			keep = append(keep, v)
+		}
+	}
+	return keep
+}
+
+// showContainment puts whether the agent is contained where the desk's and
+// the hub's cards read it (hub.Instance.Uncontained).
+func showContainment(updates ...func(func(*hub.Instance))) func(*relay.Agent) {
+	return func(a *relay.Agent) {
+		if a.Uncontained() == nil {
+			return
+		}
+		for _, u := range updates {
+			u(func(i *hub.Instance) { i.Uncontained = relay.UncontainedWarning })
+		}
+	}
+}

@@ -1,0 +1,32 @@
+package proxy
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// An uncontained agent's askbridge tells the desk's and the hub's cards so
+// (the page shows Instance.Uncontained on every approval card).
+func TestUncontainedAgentIsNamedOnTheCards(t *testing.T) {
+	self := newSelfOrigin(permission.NewBoard(), []string{"agent"})
+	var hubs hub.Instance
+	toHub := func(fn func(*hub.Instance)) { fn(&hubs) }
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	a, err := relay.StartAgent([]string{exe, "-test.run=^$"}, nil, nil) // this test binary, running no test: never contained here
+	require.NoError(t, err)
+	defer a.Stop(time.Second)
+
+	showContainment(self.update, toHub)(a)
+	inst, _ := self.origin("any")
+	assert.Equal(t, "not contained: anything this agent starts can act as you", inst.(hub.Instance).Uncontained)
+	assert.Equal(t, relay.UncontainedWarning, hubs.Uncontained)
+}
