@@ -7,16 +7,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"os/signal"
 	"syscall"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
-	"github.com/askbridge/askbridge/internal/desk"
-	"github.com/askbridge/askbridge/internal/hub"
-	"github.com/askbridge/askbridge/internal/hubpage"
-	"github.com/askbridge/askbridge/internal/notify"
-	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/internal/hubserve"
 )
 
 func init() {
@@ -69,7 +64,6 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge hub", flag.ContinueOnError)
 	var where hubListen
 	where.flags(fs)
-	listen := &where.addr
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	// The notifiers, set once here for every agent; --public-url is the
 	// hub's page as a phone reaches it.
@@ -96,16 +90,15 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "askbridge hub: --log-level %q: want debug, info, warn or error\n", *logLevel)
 		return 2
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	remote, tlsConfig, err := where.check()
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)
 		return 2
 	}
 	if remote && tlsConfig == nil {
-		warnClearText(stderr, *listen)
+		hubserve.WarnClearText(stderr, where.addr)
 	}
-	notifyOpts.desk = *listen // the answer buttons post to the hub's page
+	notifyOpts.desk = where.addr // the answer buttons post to the hub's page
 	if err := notifyOpts.checkNotify(); err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)
 		return 2
@@ -113,80 +106,15 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if notifyOpts.publicURL != "" {
 		notifyOpts.taps = answertoken.New()
 	}
-	devices, err := openDevices(logger)
-	if err != nil {
-		fmt.Fprintln(stderr, "askbridge hub:", err)
-		return 2
-	}
-	path := hub.SocketPath()
-	sock, err := hub.Listen(path)
-	if err != nil {
-		if errors.Is(err, hub.ErrRunning) {
-			if where := hubpage.Read(path); where != "" {
-				fmt.Fprintf(stderr, "askbridge hub: %v; its page is at %s\n", err, where)
-			} else {
-				fmt.Fprintf(stderr, "askbridge hub: %v; its page is where it said at start\n", err)
-			}
-		} else {
-			fmt.Fprintf(stderr, "askbridge hub: cannot listen on %s: %v\n", path, err)
-		}
-		return 1
-	}
-	defer sock.Close()
-	ln, err := desk.ListenTCP(*listen) // both loopbacks, as localhost
-	if err != nil {
-		fmt.Fprintf(stderr, "askbridge hub: --listen %s: the address is taken (another hub's page, or another program): pick another with --listen\n", *listen)
-		return 1
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	defer stop()
-	board := permission.NewBoard()
-	h := hub.New(board, logger)
-	keepHistory(h, logger)
-	keepDecisions(h, logger)
-	show := &codeShower{stderr: stderr, terminal: writesToTerminal(stderr), qr: remote || where.qr, publicURL: notifyOpts.publicURL, logger: logger}
-	routes, pushed := startPush(ctx, h, board, devices, logger)
-	defer func() { stop(); pushed() }() // the pushes under way end before the hub
-	routes["GET /instance"], routes["GET /api/decisions"] = h.ServeInstances, h.ServeDecisions
-	page := desk.New(ln, board, desk.Options{Hub: true, Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
-		Routes: routes,
-		Taps:   notifyOpts.taps, PublicURL: notifyOpts.publicURL,
-		AllowRemote: remote, TLS: tlsConfig, Addr: pageAddr(ln.Addr(), tlsConfig), Key: sock.Key})
-	defer page.Close()
-	h.ServeInbox(ctx, sock, page.LocalHandler(), hub.InboxOptions{Approvals: *inboxApprovals})
-	notifier, err := notify.Start(board, notifyOpts.notifyOptions(page.URL(), logger))
-	if err != nil {
-		fmt.Fprintln(stderr, "askbridge hub:", err)
-		return 2
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	err = hubserve.Run(ctx, hubserve.Config{Listen: where.addr, TLS: tlsConfig, Remote: remote, QR: where.qr,
+		Notify: notifyOpts.notifyOptions("", logger), InboxApprovals: *inboxApprovals, Logger: logger, Stderr: stderr})
+	var failed *hubserve.Error
+	if errors.As(err, &failed) {
+		fmt.Fprintln(stderr, "askbridge hub:", failed.Err)
+		return failed.Code
 	}
-	defer notifier.Close()
-	h.Pair(hub.Pairing{Devices: devices, URL: show.pairURL(page), Allow: mayPair})
-	printWhere(stderr, page.URL(), notifyOpts.publicURL, otherURLs(page.URL(), ln.Addr(), tlsConfig))
-	defer hubpage.Keep(path, page.URL())()
-	show.atStart(page, devices)
-	logger.Info("hub: askbridges report on " + path)
-	h.Serve(ctx, sock)
 	return 0
-}
-
-func loopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
-// keepHistory gives the hub its history file; without one (an unreadable
-// file, no folder for it) the hub runs with a history of this run only.
-func keepHistory(h *hub.Hub, logger *slog.Logger) {
-	path, err := hub.HistoryPath()
-	if err == nil {
-		var store *hub.Store
-		if store, err = hub.OpenStore(path, logger); err == nil {
-			h.Keep(store)
-			return
-		}
-	}
-	logger.Warn("hub: the history will not outlive this run", "err", err)
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"strings"
 	"time"
 
@@ -20,20 +19,6 @@ first, with its agent and folder, what was asked (an approval's tool call
 title and the sha256 of its arguments), the outcome, the route and device
 that decided it and how long it waited. Read from the hub's decisions log
 (hub-decisions.jsonl in its state folder); the hub need not run.`
-
-// keepDecisions gives the hub its decisions log; without one (no folder
-// for it) the hub runs without, and says so.
-func keepDecisions(h *hub.Hub, logger *slog.Logger) {
-	path, err := hub.DecisionsPath()
-	if err == nil {
-		var l *decisions.Log
-		if l, err = decisions.Open(path, 0); err == nil {
-			h.Record(l)
-			return
-		}
-	}
-	logger.Warn("hub: no decisions log this run", "err", err)
-}
 
 // hubLog is `askbridge hub log`.
 func hubLog(args []string, stdout, stderr io.Writer) int {

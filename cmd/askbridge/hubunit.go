@@ -1,26 +1,19 @@
 package main
 
 import (
-	"bytes"
-	"encoding/xml"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path"
-	"path/filepath"
-	"runtime"
-	"strings"
 
+	"github.com/askbridge/askbridge/internal/hubunit"
 	"github.com/askbridge/askbridge/internal/notify"
 )
 
 // printHubUnit writes the unit that starts this hub, with the flags given
-// but --print-unit, at login. Secrets (--notify-url's topic, the
-// environment's ntfy URL and token) go to an environment file of mode 0600
-// that the unit reads (hubEnvFile), never into the unit, whose command
-// line every user of the machine reads once it runs; the topic itself goes
-// to its own file (topicToFile), which the environment names.
+// but --print-unit, at login (hubunit.Make). Secrets (--notify-url's
+// topic, the environment's ntfy URL and token) go to files of mode 0600
+// that the unit reads, never into the unit.
 func printHubUnit(fs *flag.FlagSet, stdout, stderr io.Writer) int {
 	var args []string
 	var env []string
@@ -38,174 +31,14 @@ func printHubUnit(fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			env = append(env, name+"="+v)
 		}
 	}
-	var err error
-	for i, kv := range env { // the topic itself goes to a file, the path to the unit
-		if v, ok := strings.CutPrefix(kv, notify.URLEnv+"="); ok && err == nil {
-			v, err = topicToFile(v)
-			env[i] = notify.URLEnv + "=" + v
-		}
-	}
-	exe, eerr := os.Executable()
-	if err == nil {
-		err = eerr
-	}
-	if err == nil {
-		exe, err = filepath.EvalSymlinks(exe)
-	}
-	home, _ := os.UserHomeDir()
-	envFile := ""
-	if err == nil && len(env) > 0 && runtime.GOOS != "windows" {
-		envFile, err = writeHubEnv(env)
-	}
-	var unit string
-	if err == nil {
-		unit, err = hubUnit(runtime.GOOS, exe, args, home, envFile)
-	}
+	unit, envFile, err := hubunit.Make(args, env)
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)
 		return 2
 	}
 	if envFile != "" {
-		fmt.Fprintf(stderr, "askbridge hub: the unit's secrets (%s) are in %s (mode 0600), which it reads\n", names(env), envFile)
+		fmt.Fprintf(stderr, "askbridge hub: the unit's secrets (%s) are in %s (mode 0600), which it reads\n", hubunit.Names(env), envFile)
 	}
 	io.WriteString(stdout, unit)
 	return 0
-}
-
-// names are the variables of env ("NAME=value").
-func names(env []string) string {
-	var out []string
-	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		out = append(out, name)
-	}
-	return strings.Join(out, ", ")
-}
-
-// hubEnvFile is where --print-unit keeps the unit's secrets: in askbridge's
-// config folder, beside nothing another user can read.
-func hubEnvFile() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("--print-unit: no folder for the unit's secrets: %w", err)
-	}
-	return filepath.Join(dir, "askbridge", "hub.env"), nil
-}
-
-// writeHubEnv writes env, one NAME='value' a line as both systemd's
-// EnvironmentFile and sh read it, to hubEnvFile, mode 0600 in a folder
-// of mode 0700, and returns its path.
-func writeHubEnv(env []string) (string, error) {
-	file, err := hubEnvFile()
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	b.WriteString("# askbridge hub --print-unit: the hub's secrets, read by its unit. Keep it mode 0600.\n")
-	for _, kv := range env {
-		name, value, _ := strings.Cut(kv, "=")
-		if strings.ContainsAny(value, "'\n\r\\") {
-			return "", fmt.Errorf("--print-unit: %s holds a quote, backslash or line break, which an environment file cannot hold as it is", name)
-		}
-		b.WriteString(name + "='" + value + "'\n")
-	}
-	if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
-		return "", fmt.Errorf("--print-unit: %w", err)
-	}
-	tmp := file + ".tmp"
-	os.Remove(tmp)
-	if err := os.WriteFile(tmp, []byte(b.String()), 0o600); err != nil {
-		return "", fmt.Errorf("--print-unit: %w", err)
-	}
-	if err := os.Rename(tmp, file); err != nil {
-		return "", fmt.Errorf("--print-unit: %w", err)
-	}
-	return file, nil
-}
-
-// hubLaunchdLabel names the hub's launchd agent (and its plist file).
-const hubLaunchdLabel = "io.github.askbridge.hub"
-
-// hubUnit is the text that starts `exe hub args...` at login: a systemd
-// user unit, or on macOS a launchd agent whose log goes to home's
-// Library/Logs. Windows has neither. envFile, when set, holds variables the
-// hub needs (its secrets): systemd's EnvironmentFile; for launchd, which
-// has none, sh reads it before it starts the hub.
-func hubUnit(goos, exe string, args []string, home, envFile string) (string, error) {
-	argv := append([]string{exe, "hub"}, args...)
-	switch goos {
-	case "windows":
-		return "", fmt.Errorf("--print-unit: Windows has no systemd or launchd; start `%s hub` from Task Scheduler at log on", exe)
-	case "darwin":
-		if envFile != "" {
-			argv = append([]string{"/bin/sh", "-c", `set -a; . "$0"; set +a; exec "$@"`, envFile}, argv...)
-		}
-		// A macOS path, whatever OS builds it: slashes.
-		return launchdPlist(argv, path.Join(home, "Library", "Logs", "askbridge-hub.log")), nil
-	}
-	environment := ""
-	if envFile != "" {
-		environment = "EnvironmentFile=" + strings.ReplaceAll(envFile, "%", "%%") + "\n"
-	}
-	quoted := make([]string, len(argv))
-	for i, a := range argv {
-		quoted[i] = systemdQuote(a)
-	}
-	return `[Unit]
-Description=askbridge hub: one page for every agent
-Documentation=https://github.com/askbridge/askbridge/blob/main/docs/desk-and-hub.md#the-hub-one-page-for-every-agent
-
-[Service]
-` + environment + `ExecStart=` + strings.Join(quoted, " ") + `
-Restart=on-failure
-RestartSec=2
-
-[Install]
-WantedBy=default.target
-`, nil
-}
-
-// systemdQuote is a as one word of ExecStart: double-quoted when it needs
-// it, with systemd's specifiers (%) and variables ($) taken literally.
-func systemdQuote(a string) string {
-	a = strings.NewReplacer("%", "%%", "$", "$$").Replace(a)
-	if a != "" && !strings.ContainsAny(a, " \t\n\"'\\;") {
-		return a
-	}
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`).Replace(a) + `"`
-}
-
-func launchdPlist(argv []string, logPath string) string {
-	var b bytes.Buffer
-	esc := func(s string) string {
-		var e bytes.Buffer
-		xml.EscapeText(&e, []byte(s))
-		return e.String()
-	}
-	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-<plist version="1.0">
-<dict>
-	<key>Label</key>
-	<string>` + hubLaunchdLabel + `</string>
-	<key>ProgramArguments</key>
-	<array>
-`)
-	for _, a := range argv {
-		b.WriteString("\t\t<string>" + esc(a) + "</string>\n")
-	}
-	b.WriteString(`	</array>
-	<key>RunAtLoad</key>
-	<true/>
-	<key>KeepAlive</key>
-	<dict>
-		<key>SuccessfulExit</key>
-		<false/>
-	</dict>
-	<key>StandardErrorPath</key>
-	<string>` + esc(logPath) + `</string>
-</dict>
-</plist>
-`)
-	return b.String()
 }

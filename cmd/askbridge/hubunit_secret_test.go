@@ -11,17 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The unit reads its secrets from an environment file: systemd's
-// EnvironmentFile, sh's "." for launchd, which has none.
-func TestHubUnitReadsAnEnvironmentFile(t *testing.T) {
-	unit, err := hubUnit("linux", "/usr/bin/askbridge", []string{"--notify=true"}, "/home/u", "/home/u/.config/askbridge/hub.env")
-	require.NoError(t, err)
-	assert.Contains(t, unit, "\nEnvironmentFile=/home/u/.config/askbridge/hub.env\nExecStart=/usr/bin/askbridge hub --notify=true\n")
-	plist, err := hubUnit("darwin", "/usr/local/bin/askbridge", nil, "/Users/u", "/Users/u/Library/Application Support/askbridge/hub.env")
-	require.NoError(t, err)
-	assert.Contains(t, plist, "<string>/bin/sh</string>\n\t\t<string>-c</string>\n\t\t<string>set -a; . &#34;$0&#34;; set +a; exec &#34;$@&#34;</string>\n\t\t<string>/Users/u/Library/Application Support/askbridge/hub.env</string>\n\t\t<string>/usr/local/bin/askbridge</string>\n\t\t<string>hub</string>\n")
-}
-
 // Through the binary: --notify-url's topic and the environment's ntfy
 // token go to a file of mode 0600, never into the unit's command line.
 func TestHubPrintUnitKeepsSecretsOffTheCommandLine(t *testing.T) {

@@ -1,4 +1,4 @@
-package main
+package hubunit
 
 import (
 	"fmt"
@@ -9,12 +9,12 @@ import (
 	"github.com/askbridge/askbridge/internal/notify"
 )
 
-// topicToFile keeps a webhook URL given as itself (not @FILE) out of the
+// TopicToFile keeps a webhook URL given as itself (not @FILE) out of the
 // hub's environment: --print-unit writes it to notify.TopicFile (mode
 // 0600, in askbridge's config folder, which a contained agent cannot see)
 // and the unit's environment names the file instead. v is the value of
 // --notify-url or $ASKBRIDGE_NOTIFY_URL; it returns what the unit gets.
-func topicToFile(v string) (string, error) {
+func TopicToFile(v string) (string, error) {
 	if v == "" || strings.HasPrefix(v, "@") {
 		return v, nil
 	}

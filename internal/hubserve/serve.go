@@ -1,0 +1,107 @@
+package hubserve
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+
+	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/hubpage"
+	"github.com/askbridge/askbridge/internal/notify"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// Config is what the hub's flags say, checked.
+type Config struct {
+	Listen string      // --listen: the page's address
+	TLS    *tls.Config // nil: plain HTTP
+	Remote bool        // the page listens beyond loopback
+	QR     bool        // --qr: a QR code of the pairing link, on loopback too
+	// Notify are the notifiers the flags ask for, for every agent; Run fills
+	// in the page's address and the logger.
+	Notify         notify.Options
+	InboxApprovals bool // --inbox-approvals
+	// MayPair says whether the process on a connection to the hub's socket
+	// may have a pairing code or revoke a device, beyond what the hub checks
+	// itself (this user's process, not under a connected askbridge): nil
+	// adds nothing (docs/security.md).
+	MayPair func(net.Conn) error
+	Logger  *slog.Logger
+	Stderr  io.Writer // the hub's terminal, where pairing codes show
+}
+
+// Error is the hub not starting: Code is the exit code (2: a flag's value
+// or the hub's state, 1: a hub runs already, or the address is taken).
+type Error struct {
+	Code int
+	Err  error
+}
+
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Run serves the hub until ctx ends: the askbridges' socket and the
+// inbox's, the page, the history, Web Push and the notifiers. It returns an
+// *Error when the hub cannot start.
+func Run(ctx context.Context, c Config) error {
+	logger := c.Logger
+	devices, err := openDevices(logger)
+	if err != nil {
+		return &Error{Code: 2, Err: err}
+	}
+	path := hub.SocketPath()
+	sock, err := hub.Listen(path)
+	if err != nil {
+		return &Error{Code: 1, Err: listenError(path, err)}
+	}
+	defer sock.Close()
+	ln, err := desk.ListenTCP(c.Listen) // both loopbacks, as localhost
+	if err != nil {
+		return &Error{Code: 1, Err: fmt.Errorf("--listen %s: the address is taken (another hub's page, or another program): pick another with --listen", c.Listen)}
+	}
+	ctx, stop := context.WithCancel(ctx)
+	board := permission.NewBoard()
+	h := hub.New(board, logger)
+	keepHistory(h, logger)
+	keepDecisions(h, logger)
+	show := &codeShower{stderr: c.Stderr, terminal: writesToTerminal(c.Stderr), qr: c.Remote || c.QR, publicURL: c.Notify.PublicURL, logger: logger}
+	routes, pushed := startPush(ctx, h, board, devices, logger)
+	defer func() { stop(); pushed() }() // the pushes under way end before the hub
+	routes["GET /instance"], routes["GET /api/decisions"] = h.ServeInstances, h.ServeDecisions
+	page := desk.New(ln, board, desk.Options{Hub: true, Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
+		Routes: routes,
+		Taps:   c.Notify.Taps, PublicURL: c.Notify.PublicURL,
+		AllowRemote: c.Remote, TLS: c.TLS, Addr: pageAddr(ln.Addr(), c.TLS), Key: sock.Key})
+	defer page.Close()
+	h.ServeInbox(ctx, sock, page.LocalHandler(), hub.InboxOptions{Approvals: c.InboxApprovals})
+	c.Notify.DeskURL, c.Notify.Logger = page.URL(), logger
+	notifier, err := notify.Start(board, c.Notify)
+	if err != nil {
+		return &Error{Code: 2, Err: err}
+	}
+	defer notifier.Close()
+	h.Pair(hub.Pairing{Devices: devices, URL: show.pairURL(page), Allow: c.MayPair})
+	printWhere(c.Stderr, page.URL(), c.Notify.PublicURL, otherURLs(page.URL(), ln.Addr(), c.TLS))
+	defer hubpage.Keep(path, page.URL())()
+	show.atStart(page, devices)
+	logger.Info("hub: askbridges report on " + path)
+	h.Serve(ctx, sock)
+	return nil
+}
+
+// listenError says why the askbridges' socket is not the hub's: another
+// hub has it (and where its page is), or what the system said.
+func listenError(path string, err error) error {
+	if !errors.Is(err, hub.ErrRunning) {
+		return fmt.Errorf("cannot listen on %s: %v", path, err)
+	}
+	if where := hubpage.Read(path); where != "" {
+		return fmt.Errorf("%v; its page is at %s", err, where)
+	}
+	return fmt.Errorf("%v; its page is where it said at start", err)
+}
