@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,91 +41,113 @@ func init() {
 func scriptedCursor() {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 1<<26)
-	var mu sync.Mutex
-	out := agentOut()
-	send := func(v any) {
-		b, _ := json.Marshal(v)
-		mu.Lock()
-		out.Write(append(b, '\n'))
-		mu.Unlock()
-	}
-	update := func(session string, u map[string]any) {
-		send(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{"sessionId": session, "update": u}})
-	}
-	type turn struct {
-		promptID        json.RawMessage
-		session, callID string
-	}
-	pending := map[string]turn{}
-	seq := 0
+	a := &cursorAgent{out: agentOut(), pending: map[string]cursorTurn{}}
 	for in.Scan() {
-		var msg struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params json.RawMessage `json:"params"`
-			Result json.RawMessage `json:"result"`
-			Error  json.RawMessage `json:"error"`
-		}
+		var msg cursorMsg
 		if json.Unmarshal(in.Bytes(), &msg) != nil {
 			continue
 		}
 		switch msg.Method {
 		case "":
-			t, ok := pending[string(msg.ID)]
-			if !ok {
-				continue
-			}
-			delete(pending, string(msg.ID))
-			saw := string(msg.Result)
-			if msg.Error != nil {
-				saw = `{"error":` + string(msg.Error) + `}`
-			}
-			update(t.session, map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": saw}})
-			update(t.session, map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": t.callID, "status": "completed"})
-			send(map[string]any{"jsonrpc": "2.0", "id": t.promptID, "result": map[string]any{"stopReason": "end_turn"}})
+			a.answered(msg)
 		case "initialize":
-			send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{"protocolVersion": 1,
+			a.send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{"protocolVersion": 1,
 				"agentCapabilities": map[string]any{"loadSession": true}, "authMethods": []any{map[string]any{"id": "cursor_login", "name": "Cursor Login"}},
 				"_meta": map[string]any{"sawClientCapabilities": json.RawMessage(msg.Params)}}})
 		case "session/new":
-			seq++
-			send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{"sessionId": fmt.Sprintf("cursor-session-%d", seq)}})
+			a.seq++
+			a.send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{"sessionId": fmt.Sprintf("cursor-session-%d", a.seq)}})
 		case "session/prompt":
-			var p struct {
-				SessionID string `json:"sessionId"`
-				Prompt    []struct {
-					Text string `json:"text"`
-				} `json:"prompt"`
-			}
-			json.Unmarshal(msg.Params, &p)
-			var do struct {
-				Method string          `json:"method"`
-				Params json.RawMessage `json:"params"`
-				Notify bool            `json:"notify"`
-			}
-			if len(p.Prompt) == 0 || json.Unmarshal([]byte(p.Prompt[0].Text), &do) != nil {
-				send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{"stopReason": "end_turn"}})
-				continue
-			}
-			var call struct {
-				ToolCallID string `json:"toolCallId"`
-			}
-			json.Unmarshal(do.Params, &call)
-			update(p.SessionID, map[string]any{"sessionUpdate": "tool_call", "toolCallId": call.ToolCallID, "title": do.Method, "kind": "other", "status": "pending"})
-			if do.Notify {
-				send(map[string]any{"jsonrpc": "2.0", "method": do.Method, "params": do.Params})
-				send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{"stopReason": "end_turn"}})
-				continue
-			}
-			seq++
-			pending[fmt.Sprint(seq)] = turn{promptID: msg.ID, session: p.SessionID, callID: call.ToolCallID}
-			send(map[string]any{"jsonrpc": "2.0", "id": seq, "method": do.Method, "params": do.Params})
+			a.prompt(msg)
 		default:
 			if msg.ID != nil {
-				send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "error": map[string]any{"code": -32601, "message": "unknown " + msg.Method}})
+				a.send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "error": map[string]any{"code": -32601, "message": "unknown " + msg.Method}})
 			}
 		}
 	}
+}
+
+// cursorAgent is the scripted Cursor's state: its writer, and the turns
+// waiting on the client's answer to a request it sent, by that request's id.
+type cursorAgent struct {
+	mu      sync.Mutex
+	out     io.Writer
+	pending map[string]cursorTurn
+	seq     int
+}
+
+type cursorTurn struct {
+	promptID        json.RawMessage
+	session, callID string
+}
+
+type cursorMsg struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+	Result json.RawMessage `json:"result"`
+	Error  json.RawMessage `json:"error"`
+}
+
+func (a *cursorAgent) send(v any) {
+	b, _ := json.Marshal(v)
+	a.mu.Lock()
+	a.out.Write(append(b, '\n'))
+	a.mu.Unlock()
+}
+
+func (a *cursorAgent) update(session string, u map[string]any) {
+	a.send(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{"sessionId": session, "update": u}})
+}
+
+// answered ends the turn waiting on the client's answer msg: it says what
+// it saw, completes the tool call and ends the prompt.
+func (a *cursorAgent) answered(msg cursorMsg) {
+	t, ok := a.pending[string(msg.ID)]
+	if !ok {
+		return
+	}
+	delete(a.pending, string(msg.ID))
+	saw := string(msg.Result)
+	if msg.Error != nil {
+		saw = `{"error":` + string(msg.Error) + `}`
+	}
+	a.update(t.session, map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": saw}})
+	a.update(t.session, map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": t.callID, "status": "completed"})
+	a.send(map[string]any{"jsonrpc": "2.0", "id": t.promptID, "result": map[string]any{"stopReason": "end_turn"}})
+}
+
+// prompt sends the request (or notification) the prompt's text names.
+func (a *cursorAgent) prompt(msg cursorMsg) {
+	var p struct {
+		SessionID string `json:"sessionId"`
+		Prompt    []struct {
+			Text string `json:"text"`
+		} `json:"prompt"`
+	}
+	json.Unmarshal(msg.Params, &p)
+	var do struct {
+		Method string          `json:"method"`
+		Params json.RawMessage `json:"params"`
+		Notify bool            `json:"notify"`
+	}
+	if len(p.Prompt) == 0 || json.Unmarshal([]byte(p.Prompt[0].Text), &do) != nil {
+		a.send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{"stopReason": "end_turn"}})
+		return
+	}
+	var call struct {
+		ToolCallID string `json:"toolCallId"`
+	}
+	json.Unmarshal(do.Params, &call)
+	a.update(p.SessionID, map[string]any{"sessionUpdate": "tool_call", "toolCallId": call.ToolCallID, "title": do.Method, "kind": "other", "status": "pending"})
+	if do.Notify {
+		a.send(map[string]any{"jsonrpc": "2.0", "method": do.Method, "params": do.Params})
+		a.send(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{"stopReason": "end_turn"}})
+		return
+	}
+	a.seq++
+	a.pending[fmt.Sprint(a.seq)] = cursorTurn{promptID: msg.ID, session: p.SessionID, callID: call.ToolCallID}
+	a.send(map[string]any{"jsonrpc": "2.0", "id": a.seq, "method": do.Method, "params": do.Params})
 }
 
 // startCursor starts askbridge with the scripted Cursor and opens a session.

@@ -201,22 +201,7 @@ func TestE2EHubAnswersTheRightAgent(t *testing.T) {
 	assert.Equal(t, "scripted-agent", back[0].Instance.Agent, "named again after the restart")
 	assert.Less(t, time.Since(start), 3*time.Second, "askbridges come back within about 2 s")
 	// B's set, answered before the kill, is in the restarted hub's history.
-	var sessions []struct{ ID string }
-	h.do("GET", "/api/session", "", &sessions)
-	found := false
-	for _, s := range sessions {
-		var hist struct {
-			Rounds []struct {
-				State   string
-				Answers map[string]string
-			}
-		}
-		h.do("GET", "/api/session/"+url.PathEscape(s.ID)+"/history", "", &hist)
-		for _, r := range hist.Rounds {
-			found = found || r.State == "answered" && r.Answers["Deploy B?"] == "no"
-		}
-	}
-	assert.True(t, found, "the history outlives the hub: %v", sessions)
+	assert.True(t, h.answeredInHistory("Deploy B?", "no"), "the history outlives the hub")
 
 	// A stopped hub delays no question.
 	require.NoError(t, h.cmd.Process.Signal(syscall.SIGSTOP))
@@ -231,4 +216,26 @@ func TestE2EHubAnswersTheRightAgent(t *testing.T) {
 	assert.Contains(t, a.agentSaw(), `"Deploy A?":"yes"`)
 	require.NoError(t, h.cmd.Process.Signal(syscall.SIGCONT))
 	h.waitSets(0, 5*time.Second)
+}
+
+// answeredInHistory says whether some session's history at the hub has a
+// round answered with answer to question.
+func (h *hubProc) answeredInHistory(question, answer string) bool {
+	var sessions []struct{ ID string }
+	h.do("GET", "/api/session", "", &sessions)
+	for _, s := range sessions {
+		var hist struct {
+			Rounds []struct {
+				State   string
+				Answers map[string]string
+			}
+		}
+		h.do("GET", "/api/session/"+url.PathEscape(s.ID)+"/history", "", &hist)
+		for _, r := range hist.Rounds {
+			if r.State == "answered" && r.Answers[question] == answer {
+				return true
+			}
+		}
+	}
+	return false
 }
