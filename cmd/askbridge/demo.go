@@ -10,6 +10,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/cliflag"
 	"github.com/askbridge/askbridge/internal/demo"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/internal/proxy"
@@ -44,7 +45,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := &proxyOptions{deskCustom: true}
 	fs.StringVar(&opts.desk, "desk", "", "also serve the answer desk on this address, e.g. 127.0.0.1:0")
 	fs.StringVar(&opts.hub, "hub", "auto", "report the questions to askbridge hub: auto (its usual socket, whenever a hub is there), off, or the socket's path")
-	if code, done := parseFlags(fs, demoUsage, args, stdout, stderr); done {
+	if code, done := cliflag.Parse(fs, demoUsage, args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {

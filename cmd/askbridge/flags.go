@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/askbridge/askbridge/internal/contain"
 	"io"
 	"log/slog"
 	"os"
@@ -11,6 +10,8 @@ import (
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/internal/answertoken"
+	"github.com/askbridge/askbridge/internal/cliflag"
+	"github.com/askbridge/askbridge/internal/contain"
 )
 
 const usage = `askbridge makes an agent's questions work in every ACP client.
@@ -111,7 +112,7 @@ func proxyFlagSet() *flag.FlagSet {
 }
 
 // printUsage writes askbridge's usage with the proxy's flags.
-func printUsage(w io.Writer, fs *flag.FlagSet) { printFlagUsage(w, fs, usage+"\n"+usageNotes) }
+func printUsage(w io.Writer, fs *flag.FlagSet) { cliflag.PrintUsage(w, fs, usage+"\n"+usageNotes) }
 
 // check reports a flag value that makes no sense.
 func (o *proxyOptions) check() error {

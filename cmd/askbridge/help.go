@@ -1,16 +1,15 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/askbridge/askbridge/internal/cliflag"
 )
 
 func init() {
@@ -53,7 +52,7 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // runVersion is `askbridge version`.
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge version", flag.ContinueOnError)
-	if code, done := parseFlags(fs, versionUsage, args, stdout, stderr); done {
+	if code, done := cliflag.Parse(fs, versionUsage, args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -79,98 +78,6 @@ func version() string {
 		v = "(unknown)"
 	}
 	return fmt.Sprintf("askbridge %s (%s, %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-}
-
-// parseFlags parses a subcommand's flags. -h prints usage and the flags on
-// stdout and is done with 0: help asked for is not an error. A bad flag
-// prints the problem and usage on stderr and is done with 2.
-func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
-	help, err := parseArgs(fs, args)
-	switch {
-	case help:
-		printFlagUsage(stdout, fs, usage)
-		return 0, true
-	case err != nil:
-		fmt.Fprintf(stderr, "%s: %v\nRun '%s -h' for usage.\n", fs.Name(), err, fs.Name())
-		return 2, true
-	}
-	return 0, false
-}
-
-// parseArgs parses fs quietly: help reports -h; err is the flag package's,
-// except that a duration's says what it wants.
-func parseArgs(fs *flag.FlagSet, args []string) (help bool, err error) {
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	err = fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		return true, nil
-	}
-	return false, durationError(fs, err)
-}
-
-// durationError rewrites the flag package's "parse error" for a duration:
-// most often a bare number (--question-timeout 5), which Go will not guess
-// a unit for.
-func durationError(fs *flag.FlagSet, err error) error {
-	if err == nil {
-		return nil
-	}
-	// Compiled here, not at init: askbridge's start stays cheap (inittrace_test).
-	m := regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): `).FindStringSubmatch(err.Error())
-	if m == nil {
-		return err
-	}
-	f := fs.Lookup(m[2])
-	if f == nil || fmt.Sprintf("%T", f.Value) != "*flag.durationValue" {
-		return err
-	}
-	if _, numErr := strconv.ParseFloat(m[1], 64); numErr == nil {
-		return fmt.Errorf("--%s %s: give a unit, e.g. %sm", m[2], m[1], m[1])
-	}
-	return fmt.Errorf("--%s %q: want a duration with a unit, e.g. 90s, 5m or 1h30m", m[2], m[1])
-}
-
-func printFlagUsage(w io.Writer, fs *flag.FlagSet, usage string) {
-	fmt.Fprintln(w, usage)
-	hasFlags := false
-	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
-	if hasFlags {
-		fmt.Fprintln(w, "\nFlags:")
-		printDefaults(w, fs)
-	}
-}
-
-// printDefaults is flag.PrintDefaults with the two dashes the README and
-// docs/flags.md write (the flag package takes either).
-func printDefaults(w io.Writer, fs *flag.FlagSet) {
-	fs.VisitAll(func(f *flag.Flag) {
-		var b strings.Builder
-		b.WriteString("  --" + f.Name)
-		name, text := flag.UnquoteUsage(f)
-		_, isBool := f.Value.(interface{ IsBoolFlag() bool })
-		switch {
-		case isBool:
-			name = "" // a bool flag takes no value: `quotes` in its usage are just quotes
-		case strings.Contains(name, " "):
-			// `askbridge hub` in a usage is a name, not the flag's value.
-			name, _ = flag.UnquoteUsage(&flag.Flag{Value: f.Value, Usage: strings.ReplaceAll(f.Usage, "`", "")})
-		}
-		if name != "" {
-			b.WriteString(" " + name)
-		}
-		b.WriteString("\n    \t" + strings.ReplaceAll(text, "\n", "\n    \t"))
-		switch f.DefValue {
-		case "", "0", "0s", "false":
-		default:
-			if fmt.Sprintf("%T", f.Value) == "*flag.stringValue" {
-				fmt.Fprintf(&b, " (default %q)", f.DefValue)
-			} else {
-				fmt.Fprintf(&b, " (default %v)", f.DefValue)
-			}
-		}
-		fmt.Fprintln(w, b.String())
-	})
 }
 
 // hidden subcommands are askbridge running itself as a child process.

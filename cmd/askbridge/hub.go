@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
+	"github.com/askbridge/askbridge/internal/cliflag"
 	"github.com/askbridge/askbridge/internal/hubserve"
 )
 
@@ -71,7 +72,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	notifyOpts.notifyFlags(fs)
 	inboxApprovals := fs.Bool("inbox-approvals", false, "let `askbridge inbox` answer the agents' tool approvals too, not only questions: weaker than a passkey (see docs/security.md)")
 	printUnit := fs.Bool("print-unit", false, "print a systemd user unit (a launchd agent on macOS) that starts the hub with these flags at login, and exit")
-	if code, done := parseFlags(fs, hubUsage, args, stdout, stderr); done {
+	if code, done := cliflag.Parse(fs, hubUsage, args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {

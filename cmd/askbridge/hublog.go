@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/cliflag"
 	"github.com/askbridge/askbridge/internal/decisions"
 	"github.com/askbridge/askbridge/internal/hub"
 )
@@ -25,7 +26,7 @@ func hubLog(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge hub log", flag.ContinueOnError)
 	raw := fs.Bool("json", false, "print the log's JSON lines as they are")
 	last := fs.Int("n", 0, "print only the last `N` decisions (0: all)")
-	if code, done := parseFlags(fs, hubLogUsage, args, stdout, stderr); done {
+	if code, done := cliflag.Parse(fs, hubLogUsage, args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {

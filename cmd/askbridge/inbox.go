@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/askbridge/askbridge/internal/cliflag"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/inbox"
 	"github.com/askbridge/askbridge/internal/peercred"
@@ -41,7 +42,7 @@ func runInbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hubPath := fs.String("hub", "", "the hub's `socket` (default: $ASKBRIDGE_HUB, else the usual one); the inbox's is beside it")
 	asJSON := fs.Bool("json", false, "print the sets waiting as JSON (GET /question) and exit")
 	watch := fs.Bool("watch", false, "keep asking as sets arrive, until interrupted")
-	if code, done := parseFlags(fs, inboxUsage, args, stdout, stderr); done {
+	if code, done := cliflag.Parse(fs, inboxUsage, args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 || *asJSON && *watch {

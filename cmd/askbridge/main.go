@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/cliflag"
 	"github.com/askbridge/askbridge/internal/proxy"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -36,7 +37,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, opts := proxyFlags()
 	// Until the agent runs, an error is also the client's answer (refuse).
 	fail := func(code int, err error) int { return refuse(stdin, stdout, stderr, code, err.Error()) }
-	help, err := parseArgs(fs, args)
+	help, err := cliflag.ParseArgs(fs, args)
 	switch {
 	case help:
 		printUsage(stdout, fs)

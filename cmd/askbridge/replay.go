@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/conformance"
+	"github.com/askbridge/askbridge/internal/cliflag"
 )
 
 func init() {
@@ -40,7 +41,7 @@ to stdout.`
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge replay", flag.ContinueOnError)
 	update := fs.Bool("update", false, "rewrite each fixture's want-client and want-agent sections from what askbridge sends now")
-	if code, done := parseFlags(fs, replayUsage, args, stdout, stderr); done {
+	if code, done := cliflag.Parse(fs, replayUsage, args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() == 0 {
@@ -119,7 +120,7 @@ func runReplayAgent(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 // or a Zed ACP log export becomes a fixture skeleton.
 func runRecordFixture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge record-fixture", flag.ContinueOnError)
-	if code, done := parseFlags(fs, recordFixtureUsage, args, stdout, stderr); done {
+	if code, done := cliflag.Parse(fs, recordFixtureUsage, args, stdout, stderr); done {
 		return code
 	}
 	args = fs.Args()
