@@ -2,14 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 
-	"github.com/askbridge/askbridge/adapter"
-	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/cliflag"
 	"github.com/askbridge/askbridge/internal/demo"
 	"github.com/askbridge/askbridge/internal/prompt"
@@ -71,44 +70,22 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	logger := quietLogger(stderr)
 	slog.SetDefault(logger)
-	board := permission.NewBoard()
 	command := []string{exe, "__demo-agent"}
 	if *scriptPath != "" {
 		command = append(command, "--script", *scriptPath)
 	}
-	// Like any askbridge: the desk when asked for, the hub whenever one runs.
-	reporter := proxy.ReportToHub(ctx, opts.hub, board, []string{"askbridge-demo"}, logger)
-	d, _, err := proxy.StartDesk(opts.deskConfig(), board, logger, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "askbridge demo:", err)
-		return 2
-	}
-	if d != nil {
-		defer d.Close()
-	}
-	bridge := adapter.NewBridge(adapter.Options{Board: board, Advertise: true, MaxRounds: 10, Limits: limits, Logger: logger})
-
-	toBridgeR, toBridgeW := io.Pipe()
-	fromBridgeR, fromBridgeW := io.Pipe()
-	runErr := make(chan error, 1)
-	go func() {
-		runErr <- relay.Run(ctx, relay.RunConfig{Command: command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: stderr, Logger: logger, Setup: proxy.WithHub(reporter, bridge.Setup)})
-		fromBridgeW.Close()
-	}()
-
 	var p prompt.Prompter = prompt.NewPlain(stdin, stdout)
 	if f, ok := stdin.(*os.File); ok && prompt.IsTerminal(f) {
 		p = prompt.NewTTY(f)
 	}
-	fmt.Fprintln(stdout, "askbridge demo: a built-in agent asks through askbridge; you answer as a user would.")
-	fmt.Fprintln(stdout)
-	client := &demo.Client{Prompter: p, Out: stdout}
-	err = client.Run(ctx, script.Prompt, fromBridgeR, toBridgeW)
-	toBridgeW.Close()
-	if rerr := <-runErr; err == nil && rerr != nil {
-		err = rerr
-	}
-	if err != nil {
+	err = proxy.RunDemo(ctx, proxy.Demo{Command: command, Hub: opts.hub, Desk: opts.deskConfig(), Prompt: script.Prompt,
+		Client: &demo.Client{Prompter: p, Out: stdout}, Limits: limits, Logger: logger, Stderr: stderr})
+	var setup *proxy.SetupError
+	switch {
+	case errors.As(err, &setup):
+		fmt.Fprintln(stderr, "askbridge demo:", err)
+		return setup.Code
+	case err != nil:
 		fmt.Fprintln(stderr, "askbridge demo:", err)
 		return 1
 	}
