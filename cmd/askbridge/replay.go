@@ -1,16 +1,14 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"os"
-	"time"
 
-	"github.com/askbridge/askbridge/conformance"
 	"github.com/askbridge/askbridge/internal/cliflag"
+	"github.com/askbridge/askbridge/internal/replay"
 )
 
 func init() {
@@ -53,38 +51,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "askbridge replay:", err)
 		return 1
 	}
-	failed := 0
-	for _, path := range fs.Args() {
-		f, err := conformance.Load(path)
-		if err == nil {
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-			var got conformance.Got
-			got, err = conformance.ReplayBinary(ctx, exe, path, f, nil)
-			cancel()
-			switch {
-			case err == nil && *update:
-				f.Update(got)
-				err = os.WriteFile(path, f.Format(), 0o644)
-			case err == nil:
-				err = f.Check(got)
-			}
-		}
-		switch {
-		case err != nil:
-			failed++
-			fmt.Fprintf(stdout, "FAIL %s\n%v\n", path, err)
-		case *update:
-			fmt.Fprintf(stdout, "UPDATED %s: want-client %d lines, want-agent %d lines\n", path, len(f.WantClient), len(f.WantAgent))
-		default:
-			fmt.Fprintf(stdout, "PASS %s\n", path)
-		}
-	}
-	if *update {
-		fmt.Fprintf(stdout, "%d updated, %d failed\n", fs.NArg()-failed, failed)
-	} else {
-		fmt.Fprintf(stdout, "%d passed, %d failed\n", fs.NArg()-failed, failed)
-	}
-	if failed > 0 {
+	if replay.Run(exe, fs.Args(), *update, stdout) > 0 {
 		return 1
 	}
 	return 0
@@ -105,11 +72,7 @@ func runReplayAgent(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	if *port != "" {
 		addr = net.JoinHostPort(*host, *port)
 	}
-	f, err := conformance.Load(args[0])
-	if err == nil {
-		err = conformance.RunAgentSide(context.Background(), f, stdin, stdout, args[1], addr)
-	}
-	if err != nil {
+	if err := replay.Agent(args[0], args[1], addr, stdin, stdout); err != nil {
 		fmt.Fprintln(stderr, "replay agent:", err)
 		return 1
 	}
@@ -128,29 +91,9 @@ func runRecordFixture(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		fmt.Fprintln(stderr, recordFixtureUsage)
 		return 2
 	}
-	data, err := os.ReadFile(args[0])
-	if err != nil {
+	if err := replay.Record(args[0], args[1:], stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, "askbridge record-fixture:", err)
 		return 1
 	}
-	f, err := conformance.FromRecording(args[0], data)
-	if err != nil {
-		fmt.Fprintln(stderr, "askbridge record-fixture:", err)
-		return 1
-	}
-	out := f.Format()
-	if len(args) == 2 {
-		if err := os.WriteFile(args[1], out, 0o644); err != nil {
-			fmt.Fprintln(stderr, "askbridge record-fixture:", err)
-			return 1
-		}
-		desk := ""
-		if len(f.Desk) > 0 {
-			desk = fmt.Sprintf(", %d desk", len(f.Desk))
-		}
-		fmt.Fprintf(stderr, "wrote %s: %d client and %d agent lines%s, no want lines yet; say in its comment what it proves, then `askbridge replay -update %s` fills them in from what askbridge does now\n", args[1], len(f.Client), len(f.Agent), desk, args[1])
-		return 0
-	}
-	stdout.Write(out)
 	return 0
 }
