@@ -72,7 +72,7 @@ func runAsk(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = permission.Validate(qs, lim)
 	}
 	if err != nil {
-		printViolations(stderr, err)
+		askuser.PrintViolations(stderr, err)
 		return 1
 	}
 	ctx, stop := stopContext(context.Background())
@@ -87,7 +87,7 @@ func runAsk(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ve *permission.ValidationError
 	switch {
 	case errors.As(err, &ve):
-		printViolations(stderr, err)
+		askuser.PrintViolations(stderr, err)
 		return 1
 	case err != nil:
 		fmt.Fprintf(stderr, "Error: %v\n", err)
@@ -99,16 +99,4 @@ func runAsk(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 130
 	}
 	return 0
-}
-
-func printViolations(w io.Writer, err error) {
-	fmt.Fprintln(w, "Error: Validation failed")
-	var ve *permission.ValidationError
-	if errors.As(err, &ve) {
-		for _, v := range ve.Violations {
-			fmt.Fprintf(w, "- %s\n", v)
-		}
-		return
-	}
-	fmt.Fprintf(w, "- %v\n", err)
 }

@@ -7,10 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 
-	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/cliflag"
 	"github.com/askbridge/askbridge/internal/proxy"
 	"github.com/askbridge/askbridge/permission"
@@ -36,7 +34,7 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, opts := proxyFlags()
 	// Until the agent runs, an error is also the client's answer (refuse).
-	fail := func(code int, err error) int { return refuse(stdin, stdout, stderr, code, err.Error()) }
+	fail := func(code int, err error) int { return proxy.Refuse(stdin, stdout, stderr, code, err.Error()) }
 	help, err := cliflag.ParseArgs(fs, args)
 	switch {
 	case help:
@@ -44,7 +42,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case err != nil:
 		fmt.Fprintf(stderr, "askbridge: %v\nRun 'askbridge -h' for usage.\n", err)
-		return tellClient(stdin, stdout, 2, err.Error())
+		return proxy.TellClient(stdin, stdout, 2, err.Error())
 	}
 	if opts.version {
 		fmt.Fprintln(stdout, version())
@@ -52,7 +50,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	command := fs.Args()
 	if len(command) == 0 {
-		return tellClient(stdin, stdout, 2, noAgent(stderr))
+		return proxy.TellClient(stdin, stdout, 2, noAgent(stderr))
 	}
 	if s := mistypedCommand(args, command); s != "" {
 		return fail(2, errors.New(s))
@@ -74,7 +72,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(2, err)
 	}
 	defer closeRecord()
-	terminalHint(stdin, stderr)
+	proxy.TerminalHint(stdin, stderr)
 
 	ignoreBrokenPipe()
 	ctx, stop := stopContext(context.Background())
@@ -86,30 +84,5 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if errors.As(err, &setup) {
 		return fail(setup.Code, setup.Err)
 	}
-	return proxyExit(err, opts, logger, stderr)
-}
-
-// proxyExit is askbridge's exit code once the agent has run (or failed to
-// start), said on stderr or in the log.
-func proxyExit(err error, opts *proxyOptions, logger *slog.Logger, stderr io.Writer) int {
-	var exit *relay.AgentExitError
-	var notStarted *relay.StartError
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &exit):
-		logger.Error("askbridge: " + exit.Error())
-		return exit.ExitCode()
-	case errors.Is(err, context.Canceled):
-		return 130
-	case errors.As(err, &notStarted):
-		// Run has said so on stderr, as a sentence; a log file gets it too.
-		if opts.logFile != "" {
-			logger.Error("askbridge: " + err.Error())
-		}
-		return 1
-	default:
-		fmt.Fprintln(stderr, "askbridge:", err)
-		return 1
-	}
+	return proxy.ExitCode(err, opts.logFile != "", logger, stderr)
 }

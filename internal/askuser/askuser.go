@@ -105,3 +105,17 @@ func (l Peer) RequestPermission(ctx context.Context, params []byte) ([]byte, err
 }
 
 func (l Peer) Notify(context.Context, string, any) error { return nil }
+
+// PrintViolations writes why questions were refused (err), one "- path:
+// problem" line per violation, as askbridge ask prints them.
+func PrintViolations(w io.Writer, err error) {
+	fmt.Fprintln(w, "Error: Validation failed")
+	var ve *permission.ValidationError
+	if errors.As(err, &ve) {
+		for _, v := range ve.Violations {
+			fmt.Fprintf(w, "- %s\n", v)
+		}
+		return
+	}
+	fmt.Fprintf(w, "- %v\n", err)
+}
