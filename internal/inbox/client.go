@@ -99,7 +99,7 @@ type Set struct {
 	Kind      string     `json:"kind"`
 	Questions []Question `json:"questions"`
 	// Approval has the agent's options, their kinds; Claim the device
-	// answering the set now (inboxclaim.go).
+	// answering the set now (claim.go).
 	Approval *permission.Approval `json:"approval"`
 	Claim    *Claim               `json:"claim"`
 	Step     int                  `json:"step"`

@@ -116,7 +116,7 @@ func Origin(setup func(*relay.Relay) func(), updates ...func(func(*hub.Instance)
 				return relay.Pass
 			})
 		}
-		subagentOrigin(r, update) // subagentorigin.go
+		subagentOrigin(r, update) // subagent.go
 		return setup(r)
 	}
 }

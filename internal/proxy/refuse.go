@@ -1,11 +1,8 @@
 package proxy
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 
 	"github.com/askbridge/askbridge/adapter/relay"
@@ -40,31 +37,5 @@ func isTerminal(r io.Reader) bool {
 func TerminalHint(stdin io.Reader, stderr io.Writer) {
 	if isTerminal(stdin) {
 		fmt.Fprintln(stderr, "askbridge: waiting for an ACP client's JSON-RPC on stdin; run it from an editor (docs/clients.md), or try askbridge demo")
-	}
-}
-
-// ExitCode is askbridge's exit code once Run has returned err (the agent
-// ran, or failed to start), said on stderr or in the log (logFile: the
-// logger writes to --log-file, which gets what stderr says too).
-func ExitCode(err error, logFile bool, logger *slog.Logger, stderr io.Writer) int {
-	var exit *relay.AgentExitError
-	var notStarted *relay.StartError
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &exit):
-		logger.Error("askbridge: " + exit.Error())
-		return exit.ExitCode()
-	case errors.Is(err, context.Canceled):
-		return 130
-	case errors.As(err, &notStarted):
-		// Run has said so on stderr, as a sentence; a log file gets it too.
-		if logFile {
-			logger.Error("askbridge: " + err.Error())
-		}
-		return 1
-	default:
-		fmt.Fprintln(stderr, "askbridge:", err)
-		return 1
 	}
 }
