@@ -4,10 +4,11 @@ import "fmt"
 
 // Mode says how a claimed question set is asked: each names one whole
 // behaviour, and the bridge turns it into what happens in one place (its
-// route). Whatever the mode, --questions desk puts a question set (not an
-// approval) on the board only, as Board does, and nothing reaches the
-// client; the set counts as a round of the turn there, as it does when
-// asked.
+// route). Whatever the mode, with --questions desk askbridge asks a
+// question set (not an approval) on the board only, where it counts as a
+// round of the turn (a Board set still does not): a Render, Mirror,
+// Extension or Forward request is not forwarded to the client then, and
+// only an Observe message still goes on.
 type Mode int
 
 const (
