@@ -97,3 +97,67 @@ func TestASoundClaimOfEachModePassesTheCheck(t *testing.T) {
 		assert.NoError(t, check(c, true), "mode %v", m)
 	}
 }
+
+// The routing table: what each mode becomes, by what the client renders,
+// --questions desk, and whether the message is a request.
+func TestRouteTurnsAModeAndTheBridgesStateIntoWhatHappens(t *testing.T) {
+	const req, note = true, false
+	for _, tc := range []struct {
+		mode            dialect.Mode
+		forms, desk, id bool
+		approval        bool
+		want            route
+	}{
+		{mode: dialect.Ask, id: req, want: route{wire: take, ask: viaRequests}},
+		{mode: dialect.Ask, id: note, want: route{wire: drop}},
+		{mode: dialect.Ask, desk: true, id: req, want: route{wire: take, ask: viaBoard}},
+		{mode: dialect.AskForm, forms: true, id: req, want: route{wire: take, ask: viaForm}},
+		{mode: dialect.AskForm, id: req, want: route{wire: take, ask: viaRequests}},
+		{mode: dialect.Render, forms: true, id: req, want: route{wire: watch}},
+		{mode: dialect.Render, forms: true, id: note, want: route{wire: pass}},
+		{mode: dialect.Render, id: req, want: route{wire: take, ask: viaRequests}},
+		{mode: dialect.Render, forms: true, desk: true, id: req, want: route{wire: take, ask: viaBoard}},
+		{mode: dialect.Observe, id: note, want: route{wire: observe}},
+		{mode: dialect.Observe, desk: true, id: req, want: route{wire: observe, ask: viaBoard}},
+		{mode: dialect.Mirror, id: req, want: route{wire: watch}},
+		{mode: dialect.Mirror, id: req, desk: true, approval: true, want: route{wire: watch}},
+		{mode: dialect.Mirror, id: req, desk: true, want: route{wire: take, ask: viaBoard}},
+		{mode: dialect.Board, forms: true, id: req, want: route{wire: take, ask: viaBoardAlone}},
+		{mode: dialect.Board, desk: true, id: req, want: route{wire: take, ask: viaBoardAlone}},
+		{mode: dialect.Extension, forms: true, id: req, want: route{wire: watch, decline: true}},
+		{mode: dialect.ExtensionForm, forms: true, id: req, want: route{wire: watch, ask: viaForm, decline: true}},
+		{mode: dialect.ExtensionForm, id: req, want: route{wire: watch, ask: viaRequests, decline: true}},
+		{mode: dialect.ExtensionForm, forms: true, desk: true, id: req, want: route{wire: take, ask: viaBoard}},
+		{mode: dialect.Forward, forms: true, id: req, want: route{wire: forward, ask: viaRequests}},
+		{mode: dialect.Forward, desk: true, id: req, want: route{wire: take, ask: viaBoard}},
+	} {
+		b := &Bridge{clientForm: tc.forms}
+		if tc.desk {
+			b.opts.Questions = QuestionsDesk
+		}
+		c := &Claim{Mode: tc.mode}
+		if tc.approval {
+			c.Approval = &permission.Approval{}
+		}
+		assert.Equal(t, tc.want, b.route(c, tc.id), "%v forms=%v desk=%v request=%v approval=%v", tc.mode, tc.forms, tc.desk, tc.id, tc.approval)
+	}
+}
+
+// askOnSocket is a broken dialect hooked on the ask socket's method.
+type askOnSocket struct{ broken }
+
+func (*askOnSocket) Hooks() []Hook { return []Hook{{From: FromAgent, Method: AskMethod}} }
+
+// An ask over the socket is claimed as the agent's would be, and checked
+// the same way: `askbridge ask` gets the error, nothing is asked.
+func TestAnAskOverTheSocketWhoseClaimCannotBeServedIsRefused(t *testing.T) {
+	logs := &syncBuffer{}
+	d := &askOnSocket{broken{edit: func(c *Claim) { c.Mode = dialect.Mode(42) }}}
+	b := NewBridge(Options{Dialects: []Dialect{d}, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	_, err := b.askFromSocket(t.Context(), json.RawMessage(`{}`))
+	var e *relay.Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, relay.CodeInternalError, e.Code)
+	assert.Contains(t, e.Message, "unknown mode Mode(42)")
+	assert.Contains(t, logs.String(), "probe: refused a claim its mode cannot serve")
+}
