@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"errors"
 	"io"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
@@ -75,6 +76,14 @@ func (b *Bridge) installDialects() {
 	for _, d := range b.dialects {
 		if rw, ok := d.(Rewriter); ok {
 			for _, w := range rw.Rewrites(b) {
+				err := checkHook(w.Hook)
+				if err == nil && w.Intercept == nil {
+					err = errors.New("no interceptor")
+				}
+				if err != nil {
+					b.logger.Error(d.Name()+": left out a rewrite that cannot work", "method", w.Method, "err", err)
+					continue
+				}
 				b.install(w.Hook, w.Intercept)
 			}
 		}

@@ -64,11 +64,6 @@ type Routing struct {
 // lies between, with room for a slower machine.
 const DefaultMinAnswerTime = 400 * time.Millisecond
 
-// deskOnly reports whether a claimed set goes to the board only.
-func (b *Bridge) deskOnly(c *Claim) bool {
-	return c.DeskOnly || c.Approval == nil && b.opts.Questions == QuestionsDesk
-}
-
 // render is how questions reach the client: --render, else the client
 // table's entry for the client, else RenderAuto.
 func (b *Bridge) render() Render {

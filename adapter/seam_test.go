@@ -7,20 +7,21 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // probe is a dialect of the tests' own, on the seam as any dialect is: it
 // claims "x/ask" requests, asks one question, and replies with the label.
-type probe struct{ fallback bool }
+type probe struct{ mode dialect.Mode }
 
 func (*probe) Name() string  { return "probe" }
 func (*probe) Hooks() []Hook { return []Hook{{From: FromAgent, Method: "x/ask"}} }
 func (p *probe) Claim(h Host, m *relay.Message) *Claim {
 	return &Claim{
 		SessionID: h.ActiveSession(""),
-		Fallback:  p.fallback,
+		Mode:      p.mode,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			return []permission.Question{{Question: "Which?", Header: "Pick", Options: []permission.Option{{Label: "A"}, {Label: "B"}}}}, nil
 		},
@@ -43,7 +44,7 @@ func TestADialectOnTheSeamAsksAndReplies(t *testing.T) {
 }
 
 func TestAFallbackDialectAsksOnlyWhenTheClientDoesNotKnowTheMethod(t *testing.T) {
-	h := newBridgeHarness(t, Options{Dialects: []Dialect{&probe{fallback: true}}})
+	h := newBridgeHarness(t, Options{Dialects: []Dialect{&probe{mode: dialect.Forward}}})
 	h.openSession(t, "s1")
 
 	// A client that implements the method answers it itself.

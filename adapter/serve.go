@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,8 +10,8 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// intercept is the relay hook of dialect d: a message d claims is served on
-// a goroutine of its own and, unless d only observes it, taken off the wire.
+// intercept is the relay hook of dialect d: a message d claims goes where
+// its route says, and is served on a goroutine of its own.
 func (b *Bridge) intercept(d Dialect) relay.Interceptor {
 	return func(m *relay.Message) relay.Verdict {
 		if m.Claimed {
@@ -20,47 +21,75 @@ func (b *Bridge) intercept(d Dialect) relay.Interceptor {
 		if c == nil {
 			return relay.Pass
 		}
-		b.forwardReason(c)
-		if !b.deskOnly(c) && (c.Mirror || c.Renderable && b.ClientRendersForms()) {
-			if m.ID == nil {
-				return relay.Pass // nothing to answer: the client's to show
-			}
+		if err := check(c, m.ID != nil); err != nil {
 			m.Claimed = true
-			return b.watch(d, m, c)
+			return b.refuse(d, m, err)
 		}
-		if !c.Observe && m.ID == nil {
+		b.forwardReason(c)
+		r := b.route(c, m.ID != nil)
+		switch r.wire {
+		case pass:
+			return relay.Pass // nothing to answer: the client's to show
+		case watch:
+			m.Claimed = true
+			return b.watch(d, m, c, r)
+		case drop:
 			b.logger.Warn(d.Name()+": a question sent as a notification cannot be answered; dropped it", "method", m.Method)
 			return relay.Verdict{Take: true}
 		}
 		m = m.Clone()
-		if c.Fallback && !b.deskOnly(c) {
+		switch r.wire {
+		case forward:
 			return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 				if !methodNotFound(resp) {
 					return nil
 				}
 				b.logger.Info(d.Name()+": the client does not know the method; askbridge answers it", "method", m.Method)
-				b.start(d, m, c)
+				b.start(d, m, c, r)
 				return relay.Drop
 			}}
-		}
-		if c.Observe {
+		case observe:
 			// Start once the message is out, so that what the set shows
 			// the client comes after the message it observed.
-			return relay.Verdict{After: func() { b.start(d, m, c) }}
+			return relay.Verdict{After: func() { b.start(d, m, c, r) }}
 		}
 		// Started once what came before it is out: in a batch, the rest of
 		// the batch goes on before anything the set sends.
-		return relay.Verdict{Take: true, After: func() { b.start(d, m, c) }}
+		return relay.Verdict{Take: true, After: func() { b.start(d, m, c, r) }}
 	}
 }
 
-// start serves a claim on a goroutine of its own and replies to the agent.
-func (b *Bridge) start(d Dialect, m *relay.Message, c *Claim) {
+// refuse takes a message whose claim check refused: the agent gets an
+// error for a request (it must not wait for an answer that cannot come),
+// and a notification goes nowhere.
+func (b *Bridge) refuse(d Dialect, m *relay.Message, err error) relay.Verdict {
+	e := b.refused(d, m.Method, err)
+	if m.ID == nil {
+		return relay.Verdict{Take: true}
+	}
+	id := bytes.Clone(m.ID)
+	return relay.Verdict{Take: true, After: func() {
+		b.mu.Lock()
+		b.finished.add(relay.IDKey(id)) // a late $/cancel_request is not the client's
+		b.mu.Unlock()
+		b.relay.Agent.ReplyError(id, e)
+	}}
+}
+
+// refused logs why a claim was refused, and is the error the agent gets.
+func (b *Bridge) refused(d Dialect, method string, err error) *relay.Error {
+	b.logger.Error(d.Name()+": refused a claim its mode cannot serve", "method", method, "err", err)
+	return relay.Internal("askbridge: the "+d.Name()+" dialect cannot serve "+method+": "+err.Error(), nil)
+}
+
+// start serves a claim on a goroutine of its own and replies to the agent,
+// unless the dialect answers it another way.
+func (b *Bridge) start(d Dialect, m *relay.Message, c *Claim, r route) {
 	b.inflight.Add(1)
 	go func() {
 		defer b.inflight.Done()
-		result, err := b.serve(context.Background(), c, m.ID)
-		if m.ID != nil && !c.Observe {
+		result, err := b.serve(context.Background(), c, r.ask, m.ID)
+		if m.ID != nil && r.wire != observe {
 			b.replyAgent(d.Name(), m.ID, result, err)
 		}
 	}()
@@ -76,9 +105,10 @@ func methodNotFound(resp json.RawMessage) bool {
 	return json.Unmarshal(resp, &r) == nil && r.Error != nil && r.Error.Code == relay.CodeMethodNotFound
 }
 
-// serve runs a claimed set: decode and validate, ask, and make the reply.
-// reqID ties the set to the agent's request, for $/cancel_request.
-func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (any, error) {
+// serve runs a claimed set: decode and validate, ask as the route says,
+// and make the reply. reqID ties the set to the agent's request, for
+// $/cancel_request.
+func (b *Bridge) serve(ctx context.Context, c *Claim, how asker, reqID json.RawMessage) (any, error) {
 	ctx, stop := withdrawable(ctx, c)
 	defer stop()
 	ctx, done := b.begin(ctx, c.SessionID, reqID, false)
@@ -89,10 +119,10 @@ func (b *Bridge) serve(ctx context.Context, c *Claim, reqID json.RawMessage) (an
 	}
 	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
 	var o Outcome
-	switch {
-	case b.deskOnly(c):
-		o = b.askBoard(ctx, req, !c.DeskOnly)
-	case c.AsForm && b.ClientRendersForms():
+	switch how {
+	case viaBoard, viaBoardAlone:
+		o = b.askBoard(ctx, req, how == viaBoard)
+	case viaForm:
 		o = b.askForm(ctx, req)
 	default:
 		o = b.askClient(ctx, req)

@@ -192,9 +192,12 @@ func (b *Bridge) askFromSocket(ctx context.Context, params json.RawMessage) (any
 				continue
 			}
 			if c := d.Claim(b, m); c != nil {
+				if err := check(c, true); err != nil {
+					return nil, b.refused(d, m.Method, err)
+				}
 				b.inflight.Add(1)
 				defer b.inflight.Done()
-				return b.serve(ctx, c, nil)
+				return b.serve(ctx, c, b.route(c, true).ask, nil)
 			}
 		}
 	}

@@ -10,11 +10,11 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// A form the client renders itself (Claim.Renderable, to a client that
-// renders forms), or a request mirrored to it (Claim.Mirror), goes to the
-// client byte for byte, and is watched: its questions are on the board, so
-// the desk lists them, the notifiers hear of them and --question-timeout
-// ends them. The first answer wins, both ways:
+// A watched request (route's watch: a form the client renders itself, a
+// request mirrored to it, an agent's extension request) goes to the client
+// byte for byte, and is watched: its questions are on the board, so the
+// desk lists them, the notifiers hear of them and --question-timeout ends
+// them. The first answer wins, both ways:
 //   - the client answers first: its response goes to the agent as it came,
 //     and the board records the answer as the client's;
 //   - the desk, or the deadline, first: askbridge replies to the agent with
@@ -24,15 +24,21 @@ import (
 //     cancelled, or askbridge stops: the set leaves the board, and what the
 //     client then answers goes on to the agent.
 //
-// A request with Claim.Fallback (Cursor's) is one the client may not know:
-// its -32601 is one more way to answer, "ask it yourself". askbridge then
-// asks the same set as serve would (permission requests, or one form), on
-// the ticket already on the board: the set is listed once, keeps its
-// deadline, and the first answer still wins.
+// An extension request (dialect.Extension, dialect.ExtensionForm) is one
+// the client may not know: its -32601 is one more way to answer, "ask it
+// yourself". askbridge then asks the same set as serve would (permission
+// requests, or one form), on the ticket already on the board: the set is
+// listed once, keeps its deadline, and the first answer still wins.
 
-// watched is the state of one watched request, shared by the relay's
-// reading goroutine (the client's response) and the set's own.
+// watched is one watched request: what it is, set before it is shared,
+// and its state, shared by the relay's reading goroutine (the client's
+// response) and the set's own.
 type watched struct {
+	d Dialect
+	m *relay.Message // a clone: the set's goroutine outlives the relay's
+	c *Claim
+	r route
+
 	mu        sync.Mutex
 	ticket    *permission.Ticket                      // nil until the set is on the board
 	read      func(json.RawMessage) permission.Result // reads the client's response
@@ -53,14 +59,12 @@ func (w *watched) hear() {
 	}
 }
 
-// watch forwards a renderable or mirrored request to the client and
-// watches it.
-func (b *Bridge) watch(d Dialect, m *relay.Message, c *Claim) relay.Verdict {
-	w := &watched{heard: make(chan struct{})}
-	m = m.Clone()
+// watch forwards a watched request to the client and watches it.
+func (b *Bridge) watch(d Dialect, m *relay.Message, c *Claim, r route) relay.Verdict {
+	w := &watched{d: d, m: m.Clone(), c: c, r: r, heard: make(chan struct{})}
 	return relay.Verdict{
-		OnResponse: func(resp json.RawMessage) json.RawMessage { return b.clientAnswered(c, w, resp) },
-		After:      func() { b.startWatch(d, m, c, w) },
+		OnResponse: func(resp json.RawMessage) json.RawMessage { return b.clientAnswered(w, resp) },
+		After:      func() { b.startWatch(w) },
 	}
 }
 
@@ -68,7 +72,7 @@ func (b *Bridge) watch(d Dialect, m *relay.Message, c *Claim) relay.Verdict {
 // client's response goes to the agent (nil) or is dropped (relay.Drop): it is
 // dropped when askbridge answered the agent, or is about to, or is to ask
 // the set itself because the client does not know the method.
-func (b *Bridge) clientAnswered(c *Claim, w *watched, resp json.RawMessage) json.RawMessage {
+func (b *Bridge) clientAnswered(w *watched, resp json.RawMessage) json.RawMessage {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	switch {
@@ -77,7 +81,7 @@ func (b *Bridge) clientAnswered(c *Claim, w *watched, resp json.RawMessage) json
 		return relay.Drop
 	case w.withdrawn:
 		return nil
-	case c.Fallback && methodNotFound(resp):
+	case w.r.decline && methodNotFound(resp):
 		w.declined = true
 		w.hear()
 		return relay.Drop
@@ -100,112 +104,143 @@ func (b *Bridge) clientAnswered(c *Claim, w *watched, resp json.RawMessage) json
 // startWatch puts the set's questions on the board and, when anyone but
 // the client settles them, answers the agent and withdraws the client's
 // copy; or, when the client declines the request, asks the set itself.
-func (b *Bridge) startWatch(d Dialect, m *relay.Message, c *Claim, w *watched) {
+func (b *Bridge) startWatch(w *watched) {
 	b.inflight.Add(1)
 	go func() {
 		defer b.inflight.Done()
-		parent, stop := withdrawable(context.Background(), c)
+		parent, stop := withdrawable(context.Background(), w.c)
 		defer stop()
-		ctx, done := b.begin(parent, c.SessionID, m.ID, true)
+		ctx, done := b.begin(parent, w.c.SessionID, w.m.ID, true)
 		defer done()
-		qs, err := c.Questions(ctx)
-		if err != nil {
-			if c.Fallback {
-				b.unwatched(ctx, d, m, c, w, Outcome{Status: Invalid, Err: err})
-				return
-			}
-			b.logger.Info(d.Name()+": the editor shows a form askbridge cannot read as questions; not on the desk", "err", err)
+		req, ok := b.watchedRequest(ctx, w)
+		if !ok {
 			return
 		}
-		req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
-		if c.Approval == nil { // an approval is no round of questions
-			max := 0
-			if c.Fallback { // askbridge may have to ask it: it counts
-				max = b.opts.MaxRounds
-			}
-			var ok bool
-			if req.Round, ok = b.board.NextRound(c.SessionID, max); !ok {
-				b.unwatched(ctx, d, m, c, w, Outcome{Status: Refused, Message: b.roundLimitMessage()})
-				return
-			}
-		}
-		req.Deadline = b.deadline(req)
-		read := func(resp json.RawMessage) permission.Result { return askedAs(c.ReadResponse(resp), qs) }
-
-		w.mu.Lock()
-		t := b.board.Open(req)
-		if w.clientWon {
-			b.board.Answer(t.ID, read(w.early))
-			w.mu.Unlock()
+		t := b.openWatched(w, req)
+		if t == nil {
 			return
 		}
-		w.ticket, w.read = t, read
-		w.mu.Unlock()
-		b.logger.Info("watching a question the editor shows", "session", req.SessionID, "round", req.Round, "questions", len(qs), "ticket", t.ID)
-
-		var flowDone <-chan bool // askbridge's own asking, once the client declined
-		report := false
-		heard, expired := w.heard, b.expired(t)
-	wait:
-		for {
-			select {
-			case <-t.Done():
-				break wait
-			case <-heard:
-				heard = nil
-				w.mu.Lock()
-				declined := w.declined
-				w.mu.Unlock()
-				if declined {
-					b.logger.Info(d.Name()+": the client does not know the method; askbridge asks instead", "method", m.Method, "ticket", t.ID)
-					var flow func(context.Context, permission.Request) (permission.Result, error)
-					flow, report = b.instead(c, &req)
-					flowDone = b.runFlow(t, req, flow)
-				}
-			case <-ctx.Done():
-				w.mu.Lock()
-				w.withdrawn = !w.declined // a declined set is askbridge's to answer
-				w.mu.Unlock()
-				b.board.Cancel(t.ID, context.Cause(ctx).Error())
-				break wait
-			case <-expired:
-				b.onQuestionTimeout(t.ID, req)
-				break wait
-			}
-		}
-		<-t.Done()
-		w.mu.Lock()
-		mine := !w.clientWon && !w.withdrawn
-		w.replied = mine
-		declined := w.declined
-		w.mu.Unlock()
-		if !mine {
-			return
-		}
-		res := t.Result()
-		b.rec.conceal(res.Secrets()...)
-		switch {
-		case flowDone != nil:
-			if !<-flowDone && report {
-				// The desk, a timeout or a cancel ended the set: show how.
-				permission.Report(context.Background(), clientPeer{b.relay.Client}, req, res)
-			}
-		case !declined:
-			// Withdrawn first: what the agent does with the answer comes after.
-			b.relay.Client.Withdraw(m.ID)
-		}
-		result, err := c.Reply(context.WithoutCancel(ctx), outcomeOf(res))
-		b.replyAgent(d.Name(), m.ID, result, err)
-		b.logger.Info("answered a question the editor was shown from elsewhere", "ticket", t.ID, "source", res.Source)
+		flowDone, report := b.awaitWatched(ctx, w, t, &req)
+		b.settleWatched(ctx, w, t, req, flowDone, report)
 	}()
 }
 
-// instead is how askbridge asks a set the client declined, as serve would:
-// one form to a client that renders forms, else permission requests (on a
-// tool call of askbridge's own when the agent named none). report says the
-// client is to be shown how the set ended when someone else settles it.
-func (b *Bridge) instead(c *Claim, req *permission.Request) (flow func(context.Context, permission.Request) (permission.Result, error), report bool) {
-	if c.AsForm && b.ClientRendersForms() {
+// watchedRequest decodes the set and takes its round. ok is false when the
+// set is not to be on the board: its questions are invalid, or the turn
+// asked too often (an extension request then waits for the client).
+func (b *Bridge) watchedRequest(ctx context.Context, w *watched) (req permission.Request, ok bool) {
+	c := w.c
+	qs, err := c.Questions(ctx)
+	if err != nil {
+		if w.r.decline {
+			b.unwatched(ctx, w, Outcome{Status: Invalid, Err: err})
+			return req, false
+		}
+		b.logger.Info(w.d.Name()+": the editor shows a form askbridge cannot read as questions; not on the desk", "err", err)
+		return req, false
+	}
+	req = permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
+	if c.Approval == nil { // an approval is no round of questions
+		max := 0
+		if w.r.decline { // askbridge may have to ask it: it counts
+			max = b.opts.MaxRounds
+		}
+		if req.Round, ok = b.board.NextRound(c.SessionID, max); !ok {
+			b.unwatched(ctx, w, Outcome{Status: Refused, Message: b.roundLimitMessage()})
+			return req, false
+		}
+	}
+	req.Deadline = b.deadline(req)
+	return req, true
+}
+
+// openWatched puts req on the board and returns its ticket; nil when the
+// client answered before, which the board then records as the client's.
+func (b *Bridge) openWatched(w *watched, req permission.Request) *permission.Ticket {
+	read := func(resp json.RawMessage) permission.Result { return askedAs(w.c.ReadResponse(resp), req.Questions) }
+	w.mu.Lock()
+	t := b.board.Open(req)
+	if w.clientWon {
+		b.board.Answer(t.ID, read(w.early))
+		w.mu.Unlock()
+		return nil
+	}
+	w.ticket, w.read = t, read
+	w.mu.Unlock()
+	b.logger.Info("watching a question the editor shows", "session", req.SessionID, "round", req.Round, "questions", len(req.Questions), "ticket", t.ID)
+	return t
+}
+
+// awaitWatched waits for the watched set to end: the client answers (or
+// declines, and askbridge asks it: flowDone), the desk or the deadline
+// settle it, or it is withdrawn. report says the client is to be shown how
+// askbridge's own asking ended, when someone else settles it.
+func (b *Bridge) awaitWatched(ctx context.Context, w *watched, t *permission.Ticket, req *permission.Request) (flowDone <-chan bool, report bool) {
+	heard, expired := w.heard, b.expired(t)
+	for {
+		select {
+		case <-t.Done():
+			return flowDone, report
+		case <-heard:
+			heard = nil
+			w.mu.Lock()
+			declined := w.declined
+			w.mu.Unlock()
+			if declined {
+				b.logger.Info(w.d.Name()+": the client does not know the method; askbridge asks instead", "method", w.m.Method, "ticket", t.ID)
+				var flow func(context.Context, permission.Request) (permission.Result, error)
+				flow, report = b.instead(w.r.ask, req)
+				flowDone = b.runFlow(t, *req, flow)
+			}
+		case <-ctx.Done():
+			w.mu.Lock()
+			w.withdrawn = !w.declined // a declined set is askbridge's to answer
+			w.mu.Unlock()
+			b.board.Cancel(t.ID, context.Cause(ctx).Error())
+			return flowDone, report
+		case <-expired:
+			b.onQuestionTimeout(t.ID, *req)
+			return flowDone, report
+		}
+	}
+}
+
+// settleWatched, once the set is settled, answers the agent when the
+// answer is askbridge's to give (not the client's, not withdrawn).
+func (b *Bridge) settleWatched(ctx context.Context, w *watched, t *permission.Ticket, req permission.Request, flowDone <-chan bool, report bool) {
+	<-t.Done()
+	w.mu.Lock()
+	mine := !w.clientWon && !w.withdrawn
+	w.replied = mine
+	declined := w.declined
+	w.mu.Unlock()
+	if !mine {
+		return
+	}
+	res := t.Result()
+	b.rec.conceal(res.Secrets()...)
+	switch {
+	case flowDone != nil:
+		if !<-flowDone && report {
+			// The desk, a timeout or a cancel ended the set: show how.
+			permission.Report(context.Background(), clientPeer{b.relay.Client}, req, res)
+		}
+	case !declined:
+		// Withdrawn first: what the agent does with the answer comes after.
+		b.relay.Client.Withdraw(w.m.ID)
+	}
+	result, err := w.c.Reply(context.WithoutCancel(ctx), outcomeOf(res))
+	b.replyAgent(w.d.Name(), w.m.ID, result, err)
+	b.logger.Info("answered a question the editor was shown from elsewhere", "ticket", t.ID, "source", res.Source)
+}
+
+// instead is how askbridge asks a set the client declined, as serve would
+// (the route's asker): one form to a client that renders forms, else
+// permission requests (on a tool call of askbridge's own when the agent
+// named none). report says the client is to be shown how the set ended
+// when someone else settles it.
+func (b *Bridge) instead(how asker, req *permission.Request) (flow func(context.Context, permission.Request) (permission.Result, error), report bool) {
+	if how == viaForm {
 		return func(ctx context.Context, req permission.Request) (permission.Result, error) {
 			return b.formFlow(ctx, req), nil
 		}, false
@@ -219,7 +254,7 @@ func (b *Bridge) instead(c *Claim, req *permission.Request) (flow func(context.C
 // unwatched waits for the client's response to a request whose set is not
 // on the board (its questions are invalid, or the turn asked too often):
 // if the client declines it, the agent gets the dialect's reply to o.
-func (b *Bridge) unwatched(ctx context.Context, d Dialect, m *relay.Message, c *Claim, w *watched, o Outcome) {
+func (b *Bridge) unwatched(ctx context.Context, w *watched, o Outcome) {
 	select {
 	case <-w.heard:
 	case <-ctx.Done():
@@ -232,15 +267,10 @@ func (b *Bridge) unwatched(ctx context.Context, d Dialect, m *relay.Message, c *
 		return
 	}
 	if o.Status == Refused {
-		b.tellRoundLimit(c.SessionID)
+		b.tellRoundLimit(w.c.SessionID)
 	}
-	result, err := c.Reply(context.WithoutCancel(ctx), o)
-	b.replyAgent(d.Name(), m.ID, result, err)
-}
-
-// cancelRequest is $/cancel_request's params.
-type cancelRequest struct {
-	RequestID json.RawMessage `json:"requestId"`
+	result, err := w.c.Reply(context.WithoutCancel(ctx), o)
+	b.replyAgent(w.d.Name(), w.m.ID, result, err)
 }
 
 // askedAs puts the questions as asked (a dialect may reshape the form's)

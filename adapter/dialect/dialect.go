@@ -40,45 +40,30 @@ type Hook struct {
 	Method string
 }
 
-// Claim is a question set a dialect took from a message.
+// Claim is a question set a dialect took from a message. The bridge checks
+// it before anything else: a claim its Mode cannot serve (an unknown mode,
+// a watched one without ReadResponse, an extension mode on a notification,
+// no Questions or Reply) is refused, logged, and a request gets an error.
 type Claim struct {
 	SessionID  string
 	ToolCallID string // the agent's tool call, when it has one
 	// NewToolCall says the client never saw ToolCallID (codex-acp sends no
 	// tool_call for its question): the bridge starts it and completes it,
-	// as it does a tool call of its own.
+	// as it does a tool call of its own. It is a fact about the tool call,
+	// whatever the Mode.
 	NewToolCall bool
-	// Observe lets the message go on to the other side as well: the dialect
-	// answers the agent some other way (OpenCode's HTTP server). Otherwise
-	// the message is the bridge's to answer, and a notification (no id) is
-	// refused with a log line: nothing can be replied to it.
-	Observe bool
+	// Mode says how the set is asked (mode.go); the zero value is Ask.
+	Mode Mode
 	// Questions decodes and validates the set. It runs on a goroutine of its
 	// own and may block; an error ends the set with Outcome.Status Invalid.
 	Questions func(ctx context.Context) ([]permission.Question, error)
-	// AsForm lets the set be shown as one form to a client that renders
-	// forms, instead of a permission request per question.
-	AsForm bool
-	// Renderable says the message is a form the client can render as it
-	// is. To a client that renders forms it goes untouched, and the set is
-	// watched (adapter/watch.go): on the board for the desk, the notifiers and the
-	// deadline; the first answer wins. ReadResponse reads the client's
-	// response to it as the set's result.
-	Renderable   bool
+	// ReadResponse reads the client's response to the message as the set's
+	// result, for the modes that watch it (Render, Mirror, Extension,
+	// ExtensionForm).
 	ReadResponse func(resp json.RawMessage) permission.Result
-	// Mirror watches the message as Renderable does, whatever the client:
-	// it goes on untouched and is on the board too. DeskOnly puts the set
-	// on the board only: nothing reaches the client. Approval marks the set
-	// as the agent's own permission request (package approvals).
-	Mirror   bool
-	DeskOnly bool
+	// Approval marks the set as the agent's own permission request
+	// (package approvals).
 	Approval *permission.Approval
-	// Fallback forwards the request to the client first, and serves the
-	// claim only when the client answers that it does not know the method
-	// (-32601): a client that implements an agent's extension keeps its own
-	// UI. Only for requests. With Mirror, the set is watched meanwhile, and
-	// the client's -32601 hands it to askbridge on the same ticket.
-	Fallback bool
 	// Withdrawn, when set, is closed when the agent withdraws the set in a
 	// way of its own (elicitation/complete): the set ends as cancelled, as
 	// on $/cancel_request.

@@ -20,6 +20,11 @@
 //     (Questions, run on a goroutine of its own), and what the agent gets
 //     for each Outcome (Reply: Answered, Cancelled, TimedOut, Refused,
 //     Invalid). Reply returns the result for the request's id, or an error.
+//     Its Mode (mode.go) names how the set is asked: Ask (the zero value),
+//     AskForm, Render, Observe, Mirror, Board, Extension, ExtensionForm or
+//     Forward; a watched mode needs ReadResponse. The bridge refuses a
+//     claim its mode cannot serve (the agent gets an error, the log says
+//     why), and leaves out a dialect whose hooks cannot work.
 //
 // Optionally it implements Advertiser (something to add to the client's
 // initialize), Launcher (how its agent is started) and Rewriter (other

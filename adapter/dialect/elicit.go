@@ -48,7 +48,7 @@ func FormClaim(h Host, dialect, message string, scope ElicitScope, rule Companio
 	return &Claim{
 		SessionID:  scope.SessionID,
 		ToolCallID: scope.ToolCallID,
-		Renderable: true,
+		Mode:       Render,
 		// Only after Questions, which parses the form.
 		ReadResponse: func(resp json.RawMessage) permission.Result { return f.readResponse(resp) },
 		Questions: func(context.Context) ([]permission.Question, error) {

@@ -100,8 +100,7 @@ func (d *ApprovalsDialect) Claim(h dialect.Host, m *relay.Message) *dialect.Clai
 	return &dialect.Claim{
 		SessionID:  p.SessionID,
 		ToolCallID: call.ToolCallID,
-		Mirror:     mode == dialect.ApprovalsMirror,
-		DeskOnly:   mode == dialect.ApprovalsDesk,
+		Mode:       claimMode(mode),
 		Approval:   a,
 		Questions:  func(context.Context) ([]permission.Question, error) { return []permission.Question{q}, nil },
 		ReadResponse: func(resp json.RawMessage) permission.Result {
@@ -111,6 +110,18 @@ func (d *ApprovalsDialect) Claim(h dialect.Host, m *relay.Message) *dialect.Clai
 			return approvalReply(o, a, byLabel), nil
 		},
 	}
+}
+
+// claimMode is how --approvals asks an approval: mirror watches the
+// editor's copy, desk keeps it from the editor.
+func claimMode(a dialect.Approvals) dialect.Mode {
+	switch a {
+	case dialect.ApprovalsMirror:
+		return dialect.Mirror
+	case dialect.ApprovalsDesk:
+		return dialect.Board
+	}
+	return dialect.Ask
 }
 
 // approvalQuestion is the approval as one question: the tool call's title,

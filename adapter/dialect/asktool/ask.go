@@ -59,7 +59,7 @@ func (d *Ask) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	return &dialect.Claim{
 		SessionID:  session,
 		ToolCallID: p.ToolCallID,
-		AsForm:     false,
+		Mode:       dialect.Ask,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {
 				return nil, relay.InvalidParams("askbridge: params: "+parseErr.Error(), nil)

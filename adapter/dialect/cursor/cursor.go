@@ -22,9 +22,9 @@ import (
 // cursor/create_plan (cursorplan.go) and cursor/update_todos. A client that
 // does not know them answers -32601, and Cursor stalls or tells the model
 // the tool is unavailable. askbridge forwards each to the client first and
-// serves it only on -32601 (Claim.Fallback), so a client that implements
-// Cursor's methods keeps its own UI; meanwhile a question or a plan is
-// watched (Claim.Mirror): on the board, where the desk or the deadline may
+// serves it only on -32601 (dialect.ExtensionForm, dialect.Extension,
+// dialect.Forward), so a client that implements Cursor's methods keeps its
+// own UI; meanwhile a question or a plan is watched: on the board, where the desk or the deadline may
 // answer it first (adapter/watch.go).
 //
 // The shapes follow Cursor's documentation (cursor.com/docs/cli/acp,
@@ -124,9 +124,7 @@ func (d *Cursor) askClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	return &dialect.Claim{
 		SessionID:    session,
 		ToolCallID:   toolCall,
-		AsForm:       true,
-		Fallback:     true,
-		Mirror:       true, // on the board while the client has it
+		Mode:         dialect.ExtensionForm, // on the board while the client has it
 		ReadResponse: p.read,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {

@@ -76,8 +76,7 @@ func (d *Cursor) planClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	return &dialect.Claim{
 		SessionID:    session,
 		ToolCallID:   toolCall,
-		Fallback:     true,
-		Mirror:       true, // on the board while the client has it
+		Mode:         dialect.Extension, // on the board while the client has it
 		ReadResponse: p.read,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			switch {
@@ -156,8 +155,7 @@ func (d *Cursor) todosClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	return &dialect.Claim{
 		SessionID:  session,
 		ToolCallID: toolCall,
-		Observe:    m.ID == nil,
-		Fallback:   m.ID != nil,
+		Mode:       todosMode(m),
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {
 				return nil, relay.InvalidParams("askbridge: "+CursorUpdateTodos+" params: "+parseErr.Error(), nil)
@@ -182,6 +180,16 @@ func (d *Cursor) todosClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 			return struct{}{}, nil
 		},
 	}
+}
+
+// todosMode is how an update_todos is served: a request goes to the client
+// first, which may implement it; a notification goes on to the client
+// while askbridge shows the list too.
+func todosMode(m *relay.Message) dialect.Mode {
+	if m.ID == nil {
+		return dialect.Observe
+	}
+	return dialect.Forward
 }
 
 func (d *Cursor) setTodos(session string, todos []cursorTodo) {

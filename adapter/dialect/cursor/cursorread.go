@@ -10,7 +10,7 @@ import (
 )
 
 // A client that implements Cursor's methods answers them itself while the
-// set is watched (Claim.Mirror): these read its answer as the set's result,
+// set is watched (dialect.Extension): these read its answer as the set's result,
 // for the board. They never change what the agent gets.
 
 // cursorResponse is the client's response: Cursor's result, or an error.

@@ -23,7 +23,7 @@ import (
 // the question's annotation notes. A client that answers -32601 makes the
 // tool fail ("The question tool could not reach the client"), so the
 // request goes to the client first and askbridge serves it on -32601
-// (Claim.Fallback); meanwhile it is watched (Claim.Mirror).
+// (dialect.ExtensionForm); meanwhile it is watched.
 //
 // The shapes follow the clients that implement Grok's method (they were
 // not verified with a live Grok, which cannot be installed here).
@@ -89,6 +89,9 @@ const other = "Other"
 
 // Claim implements Dialect.
 func (d *Grok) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+	if m.ID == nil {
+		return nil // no request: nothing to answer, the client's to show
+	}
 	if m.Method == ExitPlanMode || m.Method == exitPlanModeBare {
 		return d.planClaim(h, m)
 	}
@@ -106,9 +109,7 @@ func (d *Grok) askClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	return &dialect.Claim{
 		SessionID:    session,
 		ToolCallID:   p.ToolCallID,
-		AsForm:       true,
-		Fallback:     true,
-		Mirror:       true, // on the board while the client has it
+		Mode:         dialect.ExtensionForm, // on the board while the client has it
 		ReadResponse: func(resp json.RawMessage) permission.Result { return read(qs, resp) },
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {

@@ -60,8 +60,7 @@ func (d *Grok) planClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	return &dialect.Claim{
 		SessionID:    session,
 		ToolCallID:   p.ToolCallID,
-		Fallback:     true,
-		Mirror:       true,
+		Mode:         dialect.Extension,
 		ReadResponse: func(resp json.RawMessage) permission.Result { return readPlan(q, resp) },
 		Questions: func(context.Context) ([]permission.Question, error) {
 			switch {

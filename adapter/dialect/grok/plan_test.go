@@ -33,7 +33,7 @@ func TestGrokPlanIsApproveOrChanges(t *testing.T) {
 		assert.Equal(t, "t9", c.ToolCallID)
 		require.Len(t, qs, 1)
 		assert.Equal(t, "1. Add the table\n2. Migrate", qs[0].Question)
-		assert.False(t, c.AsForm, "a plan is never a form")
+		assert.Equal(t, dialect.Extension, c.Mode, "a plan is never a form")
 		answered := func(a permission.Answer) dialect.Outcome {
 			return dialect.Outcome{Status: dialect.Answered, Result: permission.Result{Answers: []permission.Answered{{Question: qs[0], Answer: a}}}}
 		}

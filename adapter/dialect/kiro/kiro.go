@@ -20,9 +20,9 @@ import (
 // to a client whose capabilities' _meta says kiro.userInput (otherwise it
 // flattens the question into a permission request and drops free-form
 // ones), so askbridge advertises that. The request goes to the client
-// first and askbridge serves it on -32601 (Claim.Fallback): a client that
+// first and askbridge serves it on -32601 (dialect.Extension): a client that
 // implements Kiro's method keeps its own UI; meanwhile the question is
-// watched (Claim.Mirror).
+// watched.
 //
 // The shapes follow the clients that implement Kiro's method (they were not
 // verified with a live Kiro, which cannot be installed here).
@@ -73,6 +73,9 @@ type result struct {
 
 // Claim implements Dialect.
 func (d *Kiro) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+	if m.ID == nil {
+		return nil // no request: nothing to answer, the client's to show
+	}
 	var p request
 	parseErr := m.Params(&p)
 	session := h.ActiveSession(p.SessionID)
@@ -80,8 +83,7 @@ func (d *Kiro) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	return &dialect.Claim{
 		SessionID:    session,
 		ToolCallID:   p.ToolCallID,
-		Fallback:     true,
-		Mirror:       true, // on the board while the client has it
+		Mode:         dialect.Extension, // on the board while the client has it
 		ReadResponse: func(resp json.RawMessage) permission.Result { return read(q, resp) },
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {

@@ -45,7 +45,7 @@ func TestKiroQuestionAndItsSubOptions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "s1", c.SessionID)
 	assert.Equal(t, "t1", c.ToolCallID)
-	assert.True(t, c.Fallback, "a client that implements Kiro's method keeps it")
+	assert.Equal(t, dialect.Extension, c.Mode, "a client that implements Kiro's method keeps it")
 	require.Len(t, qs, 1)
 	assert.Equal(t, "What are we doing?", qs[0].Question)
 	assert.Equal(t, []permission.Option{{Label: "Build a Feature", Description: "new (recommended)"}, {Label: "Fix a Bug"}}, qs[0].Options)

@@ -151,7 +151,7 @@ func (d *OpenCode) claim(h dialect.Host, session, callID string, rawInput []byte
 	return &dialect.Claim{
 		SessionID:  session,
 		ToolCallID: callID,
-		Observe:    true,
+		Mode:       dialect.Observe,
 		Questions: func(ctx context.Context) ([]permission.Question, error) {
 			var err error
 			if qid, err = oc.find(ctx, dir, callID); err != nil {

@@ -83,7 +83,7 @@ func (d *Qwen) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	return &dialect.Claim{
 		SessionID:  p.SessionID,
 		ToolCallID: tc.ToolCallID,
-		AsForm:     true,
+		Mode:       dialect.AskForm,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			qs, err := decodeQwen(p.ToolCall)
 			if err == nil {

@@ -123,8 +123,7 @@ func (d *Elicitation) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	c := &dialect.Claim{
 		SessionID:  p.SessionID,
 		ToolCallID: p.ToolCallID,
-		Mirror:     h.ClientRendersURLs(),
-		DeskOnly:   !scoped && !h.ClientRendersURLs(),
+		Mode:       urlMode(h, scoped),
 		Withdrawn:  withdrawn,
 		ReadResponse: func(resp json.RawMessage) permission.Result {
 			return readURLResponse(resp, q)
@@ -159,6 +158,19 @@ func (d *Elicitation) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 		c.SessionID = NoSession
 	}
 	return c
+}
+
+// urlMode is how a URL elicitation is asked: a client that shows URLs has
+// it, watched; one that does not gets it as a question if it belongs to a
+// session, else it is for the desk only (a sign-in before any session).
+func urlMode(h dialect.Host, scoped bool) dialect.Mode {
+	switch {
+	case h.ClientRendersURLs():
+		return dialect.Mirror
+	case !scoped:
+		return dialect.Board
+	}
+	return dialect.Ask
 }
 
 // check names what makes the params no URL elicitation askbridge can show:

@@ -1,0 +1,68 @@
+package adapter
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+)
+
+// sound is the dialects that pass checkDialect, in table order. A dialect
+// that fails is left out with its reason logged: askbridge still relays
+// everything, and no other dialect's questions are lost to it.
+func sound(ds []Dialect, logger *slog.Logger) []Dialect {
+	out := make([]Dialect, 0, len(ds))
+	names := map[string]bool{}
+	for i, d := range ds {
+		err := checkDialect(d)
+		if err == nil && names[d.Name()] {
+			err = fmt.Errorf("another dialect is named %q", d.Name())
+		}
+		if err != nil {
+			logger.Error("left out a dialect whose hooks cannot work", "index", i, "err", err)
+			continue
+		}
+		names[d.Name()] = true
+		out = append(out, d)
+	}
+	return out
+}
+
+// checkDialect says what is wrong with a dialect's declared hooks, as far
+// as can be known before it claims anything: a name, and hooks that each
+// name a method and a side, once.
+func checkDialect(d Dialect) error {
+	if d == nil {
+		return errors.New("a nil dialect")
+	}
+	name := d.Name()
+	if name == "" {
+		return errors.New("a dialect without a name")
+	}
+	var errs []error
+	seen := map[Hook]bool{}
+	for _, h := range d.Hooks() {
+		if err := checkHook(h); err != nil {
+			errs = append(errs, err)
+		}
+		if seen[h] {
+			errs = append(errs, fmt.Errorf("hook %q is declared twice", h.Method))
+		}
+		seen[h] = true
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("dialect %s: %w", name, err)
+	}
+	return nil
+}
+
+// checkHook says what is wrong with one hook: no method, or a side that is
+// neither FromAgent nor FromClient.
+func checkHook(h Hook) error {
+	switch {
+	case h.Method == "":
+		return errors.New("a hook without a method")
+	case h.From != FromAgent && h.From != FromClient:
+		return fmt.Errorf("hook %q: unknown side %d", h.Method, h.From)
+	}
+	return nil
+}
