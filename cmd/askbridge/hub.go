@@ -111,7 +111,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	err = hubserve.Run(ctx, hubserve.Config{Listen: where.addr, TLS: tlsConfig, Remote: remote, QR: where.qr,
-		Notify: notifyOpts.notifyOptions("", logger), InboxApprovals: *inboxApprovals, Logger: logger, Stderr: stderr})
+		Notify: notifyOpts.notifyOptions(logger), InboxApprovals: *inboxApprovals, Logger: logger, Stderr: stderr})
 	var failed *hubserve.Error
 	if errors.As(err, &failed) {
 		fmt.Fprintln(stderr, "askbridge hub:", failed.Err)

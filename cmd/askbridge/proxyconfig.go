@@ -20,7 +20,7 @@ func (o *proxyOptions) config(command []string, limits permission.Limits, logger
 		AgentKind: o.agentKind,
 		Hub:       o.hub,
 		Desk:      o.deskConfig(),
-		Notify:    o.notifyOptions("", logger),
+		Notify:    o.notifyOptions(logger),
 		Bridge: adapter.Options{
 			Advertise:       o.advertise,
 			Render:          render,
