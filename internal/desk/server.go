@@ -283,7 +283,12 @@ func (s *Server) boardError(w http.ResponseWriter, id string, err error) {
 	if writeClaimed(w, err) {
 		return
 	}
+	var gate *permission.GateError
 	switch {
+	case errors.As(err, &gate) && errors.Is(err, permission.ErrNeverApproves):
+		refuse(w, http.StatusConflict, err.Error())
+	case errors.As(err, &gate):
+		refuse(w, http.StatusForbidden, err.Error())
 	case errors.Is(err, permission.ErrNotDenial):
 		writeError(w, http.StatusBadRequest, "reason: "+err.Error())
 	case errors.Is(err, permission.ErrUnknown):
