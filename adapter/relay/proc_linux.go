@@ -1,11 +1,9 @@
 package relay
 
 import (
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
+
+	"github.com/askbridge/askbridge/internal/proctree"
 )
 
 // orphanSignal has the kernel send the agent SIGTERM when askbridge dies,
@@ -23,23 +21,12 @@ func groupAlive(pgid int) bool {
 	if syscall.Kill(-pgid, 0) != nil {
 		return false
 	}
-	stats, err := filepath.Glob("/proc/[0-9]*/stat")
-	if err != nil || len(stats) == 0 {
+	procs, err := proctree.List()
+	if err != nil {
 		return true // no /proc: trust kill
 	}
-	want := strconv.Itoa(pgid)
-	for _, p := range stats {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		end := strings.LastIndexByte(string(b), ')')
-		if end < 0 || end+2 > len(b) {
-			continue
-		}
-		// After the command name: state ppid pgrp ...
-		f := strings.Fields(string(b[end+2:]))
-		if len(f) > 2 && f[2] == want && f[0] != "Z" && f[0] != "X" {
+	for _, p := range procs {
+		if p.PGID == pgid && !p.Zombie {
 			return true
 		}
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/peercred"
+	"github.com/askbridge/askbridge/internal/proctree"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -140,7 +141,7 @@ func (h *Hub) outside(pid int) error {
 	if pid <= 0 {
 		return errors.New("the system does not say which process is calling")
 	}
-	inside, err := peercred.Descends(pid, func(p int) bool {
+	inside, err := proctree.Descends(pid, func(p int) bool {
 		return h.askbridges.has(p) || p != pid && p != os.Getpid() && mayBeAskbridge(p)
 	})
 	switch {
