@@ -97,3 +97,13 @@ func TestProgressByGatesARoutedAnswer(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, done)
 }
+
+// What a listener vouched for travels with the call's context, and
+// nothing is vouched for unless said.
+func TestVouchTravelsWithTheContext(t *testing.T) {
+	_, ok := Vouched(t.Context())
+	assert.False(t, ok)
+	proof, ok := Vouched(Vouch(t.Context(), ProofPeer|ProofLeave))
+	assert.True(t, ok)
+	assert.Equal(t, ProofPeer|ProofLeave, proof)
+}

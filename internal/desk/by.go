@@ -11,10 +11,10 @@ import (
 var inboxDevice = permission.By{Device: "inbox", Name: "the terminal inbox"}
 
 // by is who makes r, as the board's gate weighs it (permission.Gate): the
-// terminal inbox with what its listener vouched (Vouch), or the page from
-// a paired device, with the user's leave to approve without a passkey
-// when the device was paired so. A passkey's presence is added only once
-// checked (presence.go), when the gate asks for it.
+// terminal inbox with what its listener vouched (permission.Vouch), or the
+// page from a paired device, with the user's leave to approve without a
+// passkey when the device was paired so. A passkey's presence is added
+// only once checked (presence.go), when the gate asks for it.
 func by(r *http.Request, reason string) permission.By {
 	if Local(r) {
 		b := inboxDevice

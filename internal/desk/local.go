@@ -11,8 +11,8 @@ import (
 // itself, with no token or cookie: the hub's inbox socket, which lets in
 // only this user's processes outside every agent's process tree (the
 // kernel's peer credentials). What the listener checked of a request
-// (Vouch; permission.ProofPeer when it says nothing) is what the board's
-// gate weighs: an approval passes only with the user's leave
+// (permission.Vouch; permission.ProofPeer when it says nothing) is what
+// the board's gate weighs: an approval passes only with the user's leave
 // (permission.ProofLeave, the hub's --inbox-approvals). The guard's rules
 // (loopback Host, no other Origin, the security headers) still apply.
 // Never serve it on TCP.
@@ -30,23 +30,14 @@ func Local(r *http.Request) bool {
 	return v
 }
 
-// Vouch is r with what its listener checked of its caller, for
-// LocalHandler: the hub's inbox says permission.ProofPeer, and
-// permission.ProofLeave when the user lets the inbox approve.
-func Vouch(r *http.Request, proof permission.Proof) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), vouchKey{}, proof))
-}
-
-// vouched is what r's listener vouched for (Vouch): the peer's credentials
-// when it said nothing, as LocalHandler's listener must check them.
+// vouched is what r's listener vouched for (permission.Vouch): the peer's
+// credentials when it said nothing, as LocalHandler's listener must check
+// them.
 func vouched(r *http.Request) permission.Proof {
-	if p, ok := r.Context().Value(vouchKey{}).(permission.Proof); ok {
+	if p, ok := permission.Vouched(r.Context()); ok {
 		return p
 	}
 	return permission.ProofPeer
 }
 
-type (
-	localKey struct{}
-	vouchKey struct{}
-)
+type localKey struct{}

@@ -13,15 +13,15 @@ import (
 )
 
 // The inbox's API approves only with the user's leave, which its listener
-// gives (Vouch: the hub's --inbox-approvals): a LocalHandler served with
-// nothing said answers questions, and its approvals wait. Before the
+// gives (permission.Vouch: the hub's --inbox-approvals): a LocalHandler
+// served with nothing said answers questions, and its approvals wait. Before the
 // board's gate, LocalHandler approved whatever reached it.
 func TestLocalHandlerApprovesOnlyWithTheListenersLeave(t *testing.T) {
 	s, board := newDesk(t, Options{})
 	reply := func(id string, proof *permission.Proof) (int, string) {
 		r := httptest.NewRequest("POST", "http://localhost/question/"+id+"/reply", strings.NewReader(`{"answers":[["Allow once"]]}`))
 		if proof != nil {
-			r = Vouch(r, *proof)
+			r = r.WithContext(permission.Vouch(r.Context(), *proof))
 		}
 		w := httptest.NewRecorder()
 		s.LocalHandler().ServeHTTP(w, r)

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/askbridge/askbridge/internal/proctree"
 	"github.com/askbridge/askbridge/permission"
@@ -157,7 +156,7 @@ func (h *Hub) outside(pid int) error {
 // each caller.
 func vouch(api http.Handler, proof permission.Proof) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		api.ServeHTTP(w, desk.Vouch(r, proof))
+		api.ServeHTTP(w, r.WithContext(permission.Vouch(r.Context(), proof)))
 	})
 }
 
