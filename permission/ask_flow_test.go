@@ -32,19 +32,29 @@ func otherWith(text string) string {
 
 const cancelled = `{"outcome":{"outcome":"cancelled"}}`
 
+// askFlow is one flow of questions asked through the client: the
+// client's responses, and the answers, titles and options they bring.
+type askFlow struct {
+	name      string
+	questions []Question
+	round     int
+	responses []string
+	answers   []string // path=text, in asked order
+	titles    []string // of every permission request
+	options   [][]string
+	cancelled bool
+}
+
 func TestAskFlows(t *testing.T) {
-	auth := multi(q("Which auth?", "Auth", "OAuth", "SAML"))
-	auth.FollowUps = map[string][]Question{"OAuth": {q("Which provider?", "Provider", "GitHub", "Google")}}
-	tests := []struct {
-		name      string
-		questions []Question
-		round     int
-		responses []string
-		answers   []string // path=text, in asked order
-		titles    []string // of every permission request
-		options   [][]string
-		cancelled bool
-	}{
+	flows := append(followUpFlows(), doneLoopFlows()...)
+	for _, tt := range append(flows, roundAndCancelFlows()...) {
+		t.Run(tt.name, func(t *testing.T) { runAskFlow(t, tt) })
+	}
+}
+
+// followUpFlows: follow-ups asked after their question, as deep as they go.
+func followUpFlows() []askFlow {
+	return []askFlow{
 		{
 			name:      "follow-ups nested three levels",
 			questions: []Question{chain(3)},
@@ -71,6 +81,14 @@ func TestAskFlows(t *testing.T) {
 			answers:   []string{"questions[0]=c"},
 			titles:    []string{"L0"},
 		},
+	}
+}
+
+// doneLoopFlows: a multi-select asked again with a Done option.
+func doneLoopFlows() []askFlow {
+	auth := multi(q("Which auth?", "Auth", "OAuth", "SAML"))
+	auth.FollowUps = map[string][]Question{"OAuth": {q("Which provider?", "Provider", "GitHub", "Google")}}
+	return []askFlow{
 		{
 			name:      "Done loop ended by Other keeps the picks and the text",
 			questions: []Question{multi(q("Which languages?", "Languages", "Go", "Rust", "C"))},
@@ -99,6 +117,12 @@ func TestAskFlows(t *testing.T) {
 			answers:   []string{"questions[0]=OAuth", `questions[0].followUps["OAuth"][0]=Google`, "questions[1]=later"},
 			titles:    []string{"Auth (1/2)", "Auth (1/2)", "Provider (2/3)", "Deploy (3/3)"},
 		},
+	}
+}
+
+// roundAndCancelFlows: a round's titles, and cancels midway.
+func roundAndCancelFlows() []askFlow {
+	return []askFlow{
 		{
 			name:      "round titles from round 2",
 			questions: []Question{q("1?", "A", "x", "y"), q("2?", "B", "x", "y")},
@@ -122,37 +146,37 @@ func TestAskFlows(t *testing.T) {
 			cancelled: true,
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			require.NoError(t, ValidateBridged(tt.questions, DefaultLimits()), "the flows ask valid sets")
-			peer := &fakePeer{respond: script(tt.responses...)}
-			res, err := Ask(t.Context(), peer, Request{SessionID: "s", Questions: tt.questions, Round: tt.round})
-			require.NoError(t, err)
-			assert.Equal(t, tt.cancelled, res.Cancelled)
-			var got []string
-			for _, a := range res.Answers {
-				got = append(got, a.Path+"="+a.Answer.Text())
-			}
-			assert.Equal(t, tt.answers, got)
-			assert.Len(t, peer.asked, len(tt.responses), "one permission request per response, none after a cancel")
-			if tt.titles != nil {
-				var titles []string
-				for _, p := range peer.asked {
-					titles = append(titles, title(p))
-				}
-				assert.Equal(t, tt.titles, titles)
-			}
-			for i, want := range tt.options {
-				assert.Equal(t, want, optionIDs(peer.asked[i]), "options of request %d", i+1)
-			}
-			last := peer.notes[len(peer.notes)-1]["update"].(map[string]any)
-			if tt.cancelled {
-				assert.Equal(t, "failed", last["status"])
-				assert.Contains(t, mustJSON(last["content"]), "Not answered.")
-			} else {
-				assert.Equal(t, "completed", last["status"])
-			}
-		})
+}
+
+// runAskFlow asks tt's questions of a client that gives tt's responses.
+func runAskFlow(t *testing.T, tt askFlow) {
+	require.NoError(t, ValidateBridged(tt.questions, DefaultLimits()), "the flows ask valid sets")
+	peer := &fakePeer{respond: script(tt.responses...)}
+	res, err := Ask(t.Context(), peer, Request{SessionID: "s", Questions: tt.questions, Round: tt.round})
+	require.NoError(t, err)
+	assert.Equal(t, tt.cancelled, res.Cancelled)
+	var got []string
+	for _, a := range res.Answers {
+		got = append(got, a.Path+"="+a.Answer.Text())
+	}
+	assert.Equal(t, tt.answers, got)
+	assert.Len(t, peer.asked, len(tt.responses), "one permission request per response, none after a cancel")
+	if tt.titles != nil {
+		var titles []string
+		for _, p := range peer.asked {
+			titles = append(titles, title(p))
+		}
+		assert.Equal(t, tt.titles, titles)
+	}
+	for i, want := range tt.options {
+		assert.Equal(t, want, optionIDs(peer.asked[i]), "options of request %d", i+1)
+	}
+	last := peer.notes[len(peer.notes)-1]["update"].(map[string]any)
+	if tt.cancelled {
+		assert.Equal(t, "failed", last["status"])
+		assert.Contains(t, mustJSON(last["content"]), "Not answered.")
+	} else {
+		assert.Equal(t, "completed", last["status"])
 	}
 }
 

@@ -1,11 +1,9 @@
 package permission
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"log/slog"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -135,28 +133,6 @@ func (t *Ticket) Result() Result {
 	return *t.result
 }
 
-// NextRound counts a new question set in session and returns its round
-// number (from 1, across the session). ok is false when the current prompt
-// turn already had max sets; max <= 0 means no limit.
-func (b *Board) NextRound(session string, max int) (round int, ok bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if max > 0 && b.turn[session] >= max {
-		return b.rounds[session], false
-	}
-	b.turn[session]++
-	b.rounds[session]++
-	return b.rounds[session], true
-}
-
-// ResetTurn starts a new prompt turn in session: the per-turn count of
-// NextRound starts again; round numbers go on.
-func (b *Board) ResetTurn(session string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	delete(b.turn, session)
-}
-
 // Open puts a question set on the board.
 func (b *Board) Open(req Request) *Ticket {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -187,119 +163,4 @@ func (b *Board) Open(req Request) *Ticket {
 	b.publish(EventAsked, t.p)
 	b.mu.Unlock()
 	return t
-}
-
-// Answer resolves a pending set with r; r.Source says from where, and is
-// SourceClient when empty.
-func (b *Board) Answer(id string, r Result) error {
-	if r.Source == "" {
-		r.Source = SourceClient
-	}
-	state, event := StateAnswered, EventReplied
-	if r.Cancelled {
-		state, event = StateCancelled, EventRejected
-	}
-	return b.resolve(id, r, state, event)
-}
-
-// Cancel resolves a pending set as cancelled, or as timed out when reason
-// is ReasonTimeout; the source is SourceTimeout then, else SourceClient.
-func (b *Board) Cancel(id, reason string) error {
-	source := SourceClient
-	if reason == ReasonTimeout {
-		source = SourceTimeout
-	}
-	return b.CancelFrom(id, source, reason)
-}
-
-// CancelFrom is Cancel by a named source, such as SourceDesk.
-func (b *Board) CancelFrom(id, source, reason string) error {
-	state := StateCancelled
-	if reason == ReasonTimeout {
-		state = StateTimeout
-	}
-	return b.resolve(id, Result{Cancelled: true, Reason: reason, Source: source}, state, EventRejected)
-}
-
-func (b *Board) resolve(id string, r Result, state, event string) error {
-	b.mu.Lock()
-	t, err := b.pending(id)
-	if err == nil {
-		b.settle(t, r, state, event)
-	}
-	b.mu.Unlock()
-	return err
-}
-
-// pending is the pending set id; b.mu is held.
-func (b *Board) pending(id string) (*Ticket, error) {
-	t, ok := b.tickets[id]
-	switch {
-	case !ok:
-		return nil, ErrUnknown
-	case t.p.State != StatePending:
-		return nil, ErrResolved
-	}
-	return t, nil
-}
-
-// settle resolves t; b.mu is held.
-func (b *Board) settle(t *Ticket, r Result, state, event string) {
-	shown := r.Redacted()
-	t.p.State = state
-	t.p.Result, t.result = &shown, &r
-	b.publish(event, t.p)
-	t.cancel()
-}
-
-// Get returns the set with the given id.
-func (b *Board) Get(id string) (Pending, bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	t, ok := b.tickets[id]
-	if !ok {
-		return Pending{}, false
-	}
-	return t.p, true
-}
-
-// List returns the pending sets, oldest first.
-func (b *Board) List() []Pending {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	var out []Pending
-	for _, ts := range b.history {
-		for _, t := range ts {
-			if t.p.State == StatePending {
-				out = append(out, t.p)
-			}
-		}
-	}
-	slices.SortStableFunc(out, func(x, y Pending) int { return x.Asked.Compare(y.Asked) })
-	return out
-}
-
-// Sessions returns the sessions that asked, in the order of their first set.
-func (b *Board) Sessions() []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	out := make([]string, 0, len(b.history))
-	for s := range b.history {
-		out = append(out, s)
-	}
-	slices.SortFunc(out, func(x, y string) int { return cmp.Compare(b.history[x][0].seq, b.history[y][0].seq) })
-	return out
-}
-
-// History returns every set asked in session, in round order; ok is false
-// for a session the board has never seen.
-func (b *Board) History(session string) ([]Pending, bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	ts, ok := b.history[session]
-	out := make([]Pending, len(ts))
-	for i, t := range ts {
-		out[i] = t.p
-	}
-	return out, ok
 }

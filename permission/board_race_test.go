@@ -21,8 +21,37 @@ func TestBoardRacingFrontEnds(t *testing.T) {
 	b := NewBoard()
 	ctx, stop := context.WithTimeout(t.Context(), 10*time.Second)
 	defer stop()
+	seen := watchAll(ctx, b)
+	stopReading := readWhileRacing(ctx, t, b)
+	tickets, wins := raceFrontEnds(t, b, sessions, sets)
+	stopReading()
 
-	// A watcher that drains the events while the race runs.
+	for _, tk := range tickets {
+		select {
+		case <-tk.Done():
+		case <-ctx.Done():
+			t.Fatalf("%s never settled", tk.ID)
+		}
+		checkOneWinner(t, b, tk, wins[tk.ID])
+	}
+	assert.Empty(t, b.List())
+
+	for s := range sessions {
+		hist, ok := b.History(fmt.Sprintf("s%d", s))
+		require.True(t, ok)
+		require.Len(t, hist, sets)
+		for i, p := range hist {
+			assert.Equal(t, i+1, p.Round, "history is in round order")
+		}
+	}
+
+	stop()
+	checkEventOrder(t, seen())
+}
+
+// watchAll drains b's events until ctx ends; the func returned waits for
+// that and gives them.
+func watchAll(ctx context.Context, b *Board) func() []Event {
 	events := b.Subscribe(ctx)
 	var seen []Event
 	watched := make(chan struct{})
@@ -32,8 +61,12 @@ func TestBoardRacingFrontEnds(t *testing.T) {
 			seen = append(seen, ev)
 		}
 	}()
+	return func() []Event { <-watched; return seen }
+}
 
-	// Readers that the desk would run.
+// readWhileRacing runs the readers the desk would run until the func
+// returned stops them.
+func readWhileRacing(ctx context.Context, t *testing.T, b *Board) (stop func()) {
 	readers, readersDone := context.WithCancel(ctx)
 	var rg sync.WaitGroup
 	for range 3 {
@@ -47,13 +80,20 @@ func TestBoardRacingFrontEnds(t *testing.T) {
 			}
 		})
 	}
+	return func() { readersDone(); rg.Wait() }
+}
 
-	type outcome struct {
-		who string
-		err error
-	}
+// raceOutcome is what one racer got of a set.
+type raceOutcome struct {
+	who string
+	err error
+}
+
+// raceFrontEnds opens sets in each of sessions and races the client, the
+// desk, a cancel and a timeout on each: what each racer got, by set.
+func raceFrontEnds(t *testing.T, b *Board, sessions, sets int) ([]*Ticket, map[string][]raceOutcome) {
 	var tickets []*Ticket
-	wins := map[string][]outcome{}
+	wins := map[string][]raceOutcome{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for s := range sessions {
@@ -78,63 +118,51 @@ func TestBoardRacingFrontEnds(t *testing.T) {
 				wg.Go(func() {
 					err := do()
 					mu.Lock()
-					wins[tk.ID] = append(wins[tk.ID], outcome{who, err})
+					wins[tk.ID] = append(wins[tk.ID], raceOutcome{who, err})
 					mu.Unlock()
 				})
 			}
 		}
 	}
 	wg.Wait()
-	readersDone()
-	rg.Wait()
+	return tickets, wins
+}
 
-	for _, tk := range tickets {
-		select {
-		case <-tk.Done():
-		case <-ctx.Done():
-			t.Fatalf("%s never settled", tk.ID)
-		}
-		var winner string
-		for _, o := range wins[tk.ID] {
-			switch {
-			case o.err == nil:
-				assert.Empty(t, winner, "%s settled twice", tk.ID)
-				winner = o.who
-			default:
-				assert.ErrorIs(t, o.err, ErrResolved)
-			}
-		}
-		p, ok := b.Get(tk.ID)
-		require.True(t, ok)
-		want := map[string]string{"client": StateAnswered, "desk": StateAnswered, "cancel": StateCancelled, "timeout": StateTimeout}[winner]
-		assert.Equal(t, want, p.State, "%s was settled by %s", tk.ID, winner)
-		res := tk.Result()
-		assert.Equal(t, *p.Result, res)
-		switch winner {
-		case "client":
-			assert.Equal(t, []string{"a"}, res.Answers[0].Answer.Labels)
-		case "desk":
-			assert.Equal(t, []string{"b"}, res.Answers[0].Answer.Labels)
-		case "timeout":
-			assert.Equal(t, ReasonTimeout, res.Reason)
-		}
-		assert.Error(t, tk.Context().Err(), "the ticket's context ends when it is settled")
-	}
-	assert.Empty(t, b.List())
-
-	for s := range sessions {
-		hist, ok := b.History(fmt.Sprintf("s%d", s))
-		require.True(t, ok)
-		require.Len(t, hist, sets)
-		for i, p := range hist {
-			assert.Equal(t, i+1, p.Round, "history is in round order")
+// checkOneWinner: one racer settled tk, the others got ErrResolved, and
+// its state and result say which.
+func checkOneWinner(t *testing.T, b *Board, tk *Ticket, outcomes []raceOutcome) {
+	t.Helper()
+	var winner string
+	for _, o := range outcomes {
+		switch {
+		case o.err == nil:
+			assert.Empty(t, winner, "%s settled twice", tk.ID)
+			winner = o.who
+		default:
+			assert.ErrorIs(t, o.err, ErrResolved)
 		}
 	}
+	p, ok := b.Get(tk.ID)
+	require.True(t, ok)
+	want := map[string]string{"client": StateAnswered, "desk": StateAnswered, "cancel": StateCancelled, "timeout": StateTimeout}[winner]
+	assert.Equal(t, want, p.State, "%s was settled by %s", tk.ID, winner)
+	res := tk.Result()
+	assert.Equal(t, *p.Result, res)
+	switch winner {
+	case "client":
+		assert.Equal(t, []string{"a"}, res.Answers[0].Answer.Labels)
+	case "desk":
+		assert.Equal(t, []string{"b"}, res.Answers[0].Answer.Labels)
+	case "timeout":
+		assert.Equal(t, ReasonTimeout, res.Reason)
+	}
+	assert.Error(t, tk.Context().Err(), "the ticket's context ends when it is settled")
+}
 
-	stop()
-	<-watched
-	// A slow watcher may miss events, but never sees them out of order:
-	// a set is asked before it is settled, and settled once.
+// checkEventOrder: a slow watcher may miss events, but never sees them out
+// of order: a set is asked before it is settled, and settled once.
+func checkEventOrder(t *testing.T, seen []Event) {
+	t.Helper()
 	state := map[string]string{}
 	for _, ev := range seen {
 		switch ev.Type {

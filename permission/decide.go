@@ -7,12 +7,16 @@ import (
 
 // By is who answers a set through ProgressBy or CancelBy: a paired device
 // (or the terminal inbox), by its id and name, and, for an approval whose
-// answer picks a reject option, the user's reason.
+// answer picks a reject option, the user's reason. Route and Proof are
+// what Gate weighs; an answer with no Route is the program's own (a test,
+// a recording), not a person's, and is not gated.
 type By struct {
 	Device string // the device's id: what a claim is compared with
 	Name   string // the device's name, for Result.Device
 	Reason string // the denial's reason ("Deny…"), cleaned by Typed
-	Source string // the route it came by (SourceDesk when empty)
+	Source string // the route it came by, as the history records it (SourceDesk when empty)
+	Route  Route  // the way the person answers (gate.go)
+	Proof  Proof  // what that route checked of them
 }
 
 // source is the route the history records: SourceDesk unless said.
@@ -47,9 +51,15 @@ func (o ApprovalOption) Lasting() bool {
 	return o.Kind == "allow_always" || o.Kind == "reject_always"
 }
 
-// check refuses what by may not do to t: answer while another device
-// claims it, or give a reason with anything but a denial. b.mu is held.
+// check refuses what by may not do to t: answer what Gate refuses it,
+// answer while another device claims it, or give a reason with anything
+// but a denial. b.mu is held.
 func (by *By) check(t *Ticket, answers []Answer) error {
+	if by.Route != 0 {
+		if err := Gate(t.p, *by); err != nil {
+			return err
+		}
+	}
 	if c := t.p.Claim; c.live() && c.Device != by.Device {
 		return &ClaimedError{Claim: *c}
 	}

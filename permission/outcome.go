@@ -23,67 +23,18 @@ type Pick struct {
 // several picks at once from _meta.selectedOptionIds; both are also read
 // from the result's own _meta, where some clients put them.
 func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
-	// The SDK's union falls back to a variant for an outcome it does not
-	// know; an unknown outcome must be an error, so read the tag first.
-	var tag struct {
-		Outcome struct {
-			Outcome string `json:"outcome"`
-		} `json:"outcome"`
+	id, meta, cancelled, err := readSelected(resp)
+	if err != nil || cancelled {
+		return Pick{Cancelled: cancelled}, err
 	}
-	if err := json.Unmarshal(resp, &tag); err != nil {
-		return Pick{}, fmt.Errorf("permission response: %v", err)
-	}
-	var r acp.RequestPermissionResponse
-	if err := json.Unmarshal(resp, &r); err != nil {
-		return Pick{}, fmt.Errorf("permission response: %v", err)
-	}
-	switch {
-	case tag.Outcome.Outcome == "cancelled":
-		return Pick{Cancelled: true}, nil
-	case tag.Outcome.Outcome != "selected" || r.Outcome.Selected == nil:
-		return Pick{}, fmt.Errorf("permission response: unknown outcome %q", tag.Outcome.Outcome)
-	}
-	meta, err := readMeta(r.Outcome.Selected.Meta, "outcome._meta")
-	if err != nil {
-		return Pick{}, err
-	}
-	outer, err := readMeta(r.Meta, "_meta")
-	if err != nil {
-		return Pick{}, err
-	}
-	if meta.CustomText == nil {
-		meta.CustomText = outer.CustomText
-	}
-	if meta.SelectedOptionIDs == nil {
-		meta.SelectedOptionIDs = outer.SelectedOptionIDs
-	}
-	ids := []string{string(r.Outcome.Selected.OptionId)}
+	ids := []string{id}
 	var p Pick
 	if meta.SelectedOptionIDs != nil {
 		ids = meta.SelectedOptionIDs
 		p.All = true
 	}
-	chosen := map[string]bool{}
-	for _, id := range ids {
-		switch id {
-		case OtherID:
-			if q.NoOther {
-				return Pick{}, fmt.Errorf("permission response: %q takes no typed answer: Other is not an option of it", q.Question)
-			}
-			p.Other = true
-		case DoneID:
-			p.Done = true
-		default:
-			if !slices.ContainsFunc(q.Options, func(o Option) bool { return o.Label == id }) {
-				return Pick{}, fmt.Errorf("permission response: optionId %q is not an option of %q", id, q.Question)
-			}
-			chosen[id] = true
-		}
-	}
-	for _, o := range q.Options {
-		if chosen[o.Label] {
-			p.Labels = append(p.Labels, o.Label)
-		}
+	if err := p.choose(q, ids); err != nil {
+		return Pick{}, err
 	}
 	if p.Other && meta.CustomText != nil {
 		custom, err := Typed(*meta.CustomText)
@@ -105,6 +56,74 @@ func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
 		return Pick{}, fmt.Errorf("permission response: no option chosen for %q", q.Question)
 	}
 	return p, nil
+}
+
+// readSelected reads the outcome of resp: cancelled, or the option id
+// selected with what _meta says beside it (the outcome's, else the
+// result's own).
+func readSelected(resp json.RawMessage) (id string, meta metaPick, cancelled bool, err error) {
+	// The SDK's union falls back to a variant for an outcome it does not
+	// know; an unknown outcome must be an error, so read the tag first.
+	var tag struct {
+		Outcome struct {
+			Outcome string `json:"outcome"`
+		} `json:"outcome"`
+	}
+	if err := json.Unmarshal(resp, &tag); err != nil {
+		return "", meta, false, fmt.Errorf("permission response: %v", err)
+	}
+	var r acp.RequestPermissionResponse
+	if err := json.Unmarshal(resp, &r); err != nil {
+		return "", meta, false, fmt.Errorf("permission response: %v", err)
+	}
+	switch {
+	case tag.Outcome.Outcome == "cancelled":
+		return "", meta, true, nil
+	case tag.Outcome.Outcome != "selected" || r.Outcome.Selected == nil:
+		return "", meta, false, fmt.Errorf("permission response: unknown outcome %q", tag.Outcome.Outcome)
+	}
+	if meta, err = readMeta(r.Outcome.Selected.Meta, "outcome._meta"); err != nil {
+		return "", meta, false, err
+	}
+	outer, err := readMeta(r.Meta, "_meta")
+	if err != nil {
+		return "", meta, false, err
+	}
+	if meta.CustomText == nil {
+		meta.CustomText = outer.CustomText
+	}
+	if meta.SelectedOptionIDs == nil {
+		meta.SelectedOptionIDs = outer.SelectedOptionIDs
+	}
+	return string(r.Outcome.Selected.OptionId), meta, false, nil
+}
+
+// choose takes the option ids picked of q: Other, Done, and the options'
+// labels, in option order.
+func (p *Pick) choose(q Question, ids []string) error {
+	chosen := map[string]bool{}
+	for _, id := range ids {
+		switch id {
+		case OtherID:
+			if q.NoOther {
+				return fmt.Errorf("permission response: %q takes no typed answer: Other is not an option of it", q.Question)
+			}
+			p.Other = true
+		case DoneID:
+			p.Done = true
+		default:
+			if !slices.ContainsFunc(q.Options, func(o Option) bool { return o.Label == id }) {
+				return fmt.Errorf("permission response: optionId %q is not an option of %q", id, q.Question)
+			}
+			chosen[id] = true
+		}
+	}
+	for _, o := range q.Options {
+		if chosen[o.Label] {
+			p.Labels = append(p.Labels, o.Label)
+		}
+	}
+	return nil
 }
 
 // metaPick is what clients put in an outcome's _meta (or the result's):

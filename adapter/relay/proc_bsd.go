@@ -9,8 +9,3 @@ import "syscall"
 func orphanSignal(*syscall.SysProcAttr) {}
 
 func guardOrphan(pgid int) *watchdog { return startWatchdog(pgid) }
-
-// groupAlive reports whether any process of the group is still there.
-// Without /proc a zombie counts too; an orphaned one is reaped by launchd
-// or init within moments, so at worst reap waits out its grace.
-func groupAlive(pgid int) bool { return syscall.Kill(-pgid, 0) == nil }

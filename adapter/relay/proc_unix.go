@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"syscall"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/proctree"
 )
 
 // group is the agent's process group: the agent leads it, its helpers
@@ -57,4 +59,25 @@ func (g *group) reap(grace time.Duration) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	syscall.Kill(-g.pgid, syscall.SIGKILL)
+}
+
+// groupAlive reports whether any process of the group is still running.
+// Zombies do not count where the process table says (Linux): they are
+// dead, only not yet reaped by their new parent, and kill(-pgid, 0) would
+// still find them. Elsewhere a zombie counts; an orphaned one is reaped by
+// launchd or init within moments, so at worst reap waits out its grace.
+func groupAlive(pgid int) bool {
+	if syscall.Kill(-pgid, 0) != nil {
+		return false
+	}
+	procs, err := proctree.List()
+	if err != nil {
+		return true // no process table: trust kill
+	}
+	for _, p := range procs {
+		if p.PGID == pgid && !p.Zombie {
+			return true
+		}
+	}
+	return false
 }

@@ -3,13 +3,12 @@ package relay
 import (
 	"os"
 	"os/signal"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/askbridge/askbridge/internal/proctree"
 )
 
 // askbridge is the child subreaper of its agent (PR_SET_CHILD_SUBREAPER):
@@ -54,31 +53,17 @@ func forgetGroup(pgid int) { agentGroups.Delete(pgid) }
 // its own) are in askbridge's session and no agent's group: left to the
 // os/exec that waits for them.
 func reapOrphans() {
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	me := strconv.Itoa(os.Getpid())
-	for _, p := range stats {
-		b, err := os.ReadFile(p)
-		if err != nil {
+	children, _ := proctree.Children(os.Getpid())
+	for _, c := range children {
+		if !c.Zombie {
 			continue
 		}
-		end := strings.LastIndexByte(string(b), ')')
-		if end < 0 || end+2 > len(b) {
-			continue
-		}
-		// After the command name: state ppid pgrp session ...
-		f := strings.Fields(string(b[end+2:]))
-		if len(f) < 4 || f[0] != "Z" || f[1] != me {
-			continue
-		}
-		pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(p)))
-		if _, leader := agentGroups.Load(pid); leader {
+		if _, leader := agentGroups.Load(c.PID); leader {
 			continue // the agent (or its container's init): os/exec waits for it
 		}
-		pgrp, _ := strconv.Atoi(f[2])
-		sid, _ := strconv.Atoi(f[3])
-		if _, agents := agentGroups.Load(pgrp); agents && pid != pgrp || sid != ourSession {
+		if _, agents := agentGroups.Load(c.PGID); agents && c.PID != c.PGID || c.SID != ourSession {
 			var ws unix.WaitStatus
-			unix.Wait4(pid, &ws, unix.WNOHANG, nil)
+			unix.Wait4(c.PID, &ws, unix.WNOHANG, nil)
 		}
 	}
 }

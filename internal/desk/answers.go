@@ -2,6 +2,7 @@ package desk
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -12,7 +13,8 @@ import (
 // answer checks answers against the questions set id asks now and gives
 // them to the board; it writes the response. A set whose picks bring
 // follow-ups stays pending with those as its questions (the next step).
-// An approval takes the user's presence too (assertion, presence.go).
+// The board's gate decides whether it may (permission.Gate); when the gate
+// wants the user's presence, the passkey's assertion shows it (presence.go).
 func (s *Server) answer(w http.ResponseWriter, r *http.Request, id, session string, step *int, answers [][]string, opencode bool, assertion json.RawMessage) {
 	s.answerWhy(w, r, id, session, step, answers, opencode, assertion, "")
 }
@@ -42,17 +44,17 @@ func (s *Server) answerWhy(w http.ResponseWriter, r *http.Request, id, session s
 		writeError(w, http.StatusBadRequest, problem)
 		return
 	}
-	// The hub's inbox socket vouches for its caller and decides itself
-	// whether it takes approvals (LocalHandler); every other caller shows
-	// the user's presence.
-	if p.Kind == permission.KindApproval && !Local(r) {
+	who := by(r, reason)
+	who.Source = s.source(r)
+	if err := permission.Gate(p, who); errors.Is(err, permission.ErrPresence) && who.Proof.Has(permission.ProofDevice) {
+		// The gate wants the user's presence, which a paired device shows
+		// with the passkey assertion that came with the answers.
 		if err := s.present(r, id, p.Step, answers, reason, assertion); err != nil {
 			refuse(w, http.StatusForbidden, err.Error())
 			return
 		}
+		who.Proof |= permission.ProofPresence
 	}
-	who := by(r, reason)
-	who.Source = s.source(r)
 	done, err := s.board.ProgressBy(id, p.Step, picked, who)
 	if err != nil {
 		s.boardError(w, id, err)

@@ -197,93 +197,6 @@ func (s *Server) taskAnswer(w http.ResponseWriter, r *http.Request) {
 	s.answer(w, r, body.QuestionID, body.SessionID, body.Step, [][]string{list}, false, body.Assertion)
 }
 
-// sessions: the sessions that asked, oldest first, for the page to load
-// their history.
-func (s *Server) sessions(w http.ResponseWriter, r *http.Request) {
-	out := []map[string]string{}
-	for _, id := range s.board.Sessions() {
-		out = append(out, map[string]string{"id": id})
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// history: the rounds asked in a session, numbered, with their outcomes.
-func (s *Server) history(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	sets, ok := s.board.History(id)
-	if !ok {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no session %q", id))
-		return
-	}
-	type round struct {
-		Round     int               `json:"round"`
-		Asked     time.Time         `json:"asked"` // when the agent asked it: the page shows the time
-		Kind      string            `json:"kind"`
-		ID        string            `json:"id"`
-		State     string            `json:"state"`
-		Source    string            `json:"source,omitempty"` // where it was resolved from
-		Questions []wireQuestion    `json:"questions"`
-		Answers   map[string]string `json:"answers,omitempty"`
-		// Instance and CWD say where the set came from (Options.Origin),
-		// the hub's sets kept from before its restart included.
-		Instance any    `json:"instance,omitempty"`
-		CWD      string `json:"cwd,omitempty"`
-	}
-	out := struct {
-		SessionID string  `json:"sessionID"`
-		Rounds    []round `json:"rounds"`
-	}{SessionID: id, Rounds: []round{}}
-	for _, p := range sets {
-		rd := round{Round: p.Round, Asked: p.Asked, Kind: p.Kind, ID: p.ID, State: p.State, Questions: []wireQuestion{}}
-		if p.Result != nil {
-			rd.Source = p.Result.Source
-		}
-		if s.opts.Origin != nil {
-			rd.Instance, rd.CWD = s.opts.Origin(p.ID)
-		}
-		for _, q := range p.Questions {
-			rd.Questions = append(rd.Questions, toWireQuestion(q, ""))
-		}
-		if p.Result != nil && !p.Result.Cancelled {
-			rd.Answers = map[string]string{}
-			for _, a := range p.Result.Answers {
-				rd.Answers[a.Question.Question] = a.Answer.Text()
-			}
-		}
-		out.Rounds = append(out.Rounds, rd)
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// events streams the board's changes as server-sent events. The stream
-// outlives RequestTimeout: each event gets that long to be written instead.
-func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	rc := http.NewResponseController(w)
-	if err := rc.SetReadDeadline(time.Time{}); err != nil {
-		writeError(w, http.StatusInternalServerError, "streaming unsupported: "+err.Error())
-		return
-	}
-	send := func(text string) bool {
-		rc.SetWriteDeadline(time.Now().Add(s.opts.RequestTimeout))
-		_, err := io.WriteString(w, text)
-		return err == nil && rc.Flush() == nil
-	}
-	// Subscribed before the stream opens: a client that sees it open and
-	// then lists the questions misses no event in between.
-	events := s.board.Subscribe(r.Context())
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.WriteHeader(http.StatusOK)
-	if !send(": askbridge desk\n\n") {
-		return
-	}
-	for ev := range events {
-		b, _ := json.Marshal(wireEvent{Type: ev.Type, Properties: s.toWire(ev.Pending), State: ev.Pending.State})
-		if !send(fmt.Sprintf("event: %s\ndata: %s\n\n", ev.Type, b)) {
-			return
-		}
-	}
-}
-
 func decodeBody(r *http.Request, v any) error {
 	b, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 	if err != nil {
@@ -293,11 +206,4 @@ func decodeBody(r *http.Request, v any) error {
 		return fmt.Errorf("body: invalid JSON: %v", err)
 	}
 	return nil
-}
-
-// wireEvent is one server-sent event of GET /event.
-type wireEvent struct {
-	Type       string      `json:"type"`
-	Properties wirePending `json:"properties"`
-	State      string      `json:"state"`
 }

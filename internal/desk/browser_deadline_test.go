@@ -3,11 +3,8 @@
 package desk
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -32,50 +29,28 @@ func TestBrowserCountsDownAndHolds(t *testing.T) {
 	needBrowser(t)
 	const timeout = 15 * time.Second // room for a loaded machine to hold One and Two before it
 	b := newBridgedWith(t, adapter.Options{QuestionTimeout: timeout})
-
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
 	code, _ := b.desk.Devices().NewCode()
-	cmd := exec.CommandContext(ctx, "node", "e2e/deadline.mjs", b.desk.URL(), code)
-	stdout, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	cmd.Stderr = cmd.Stdout
-	var out syncBuilder
-	said := make(chan string, 1000)
-	read := make(chan struct{})
-	go func() {
-		defer close(read)
-		defer close(said)
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			out.add(sc.Text() + "\n")
-			select {
-			case said <- sc.Text():
-			default: // nobody waits for more
-			}
-		}
-	}()
-	require.NoError(t, cmd.Start())
-	waited := false
-	defer func() {
-		if !waited {
-			cancel()
-			<-read
-			cmd.Wait()
-		}
-		t.Log("the page driver said:\n" + out.String())
-	}()
-	await := func(line string) {
-		t.Helper()
-		for l := range said {
-			if l == line {
-				return
-			}
-		}
-		t.Fatalf("the page driver ended before %q", line)
-	}
+	d := startDriver(t, "e2e/deadline.mjs", b.desk.URL(), code)
 
-	await("READY")
+	d.await("READY")
+	byHeader := askThree(t, b)
+	d.await("READY FOR THE LONG HOLD")
+	for _, h := range []string{"One", "Two"} {
+		p, _ := b.board.Get(byHeader[h].ID)
+		assert.Greater(t, p.Deadline.Sub(*byHeader[h].Deadline), 30*time.Second, "the page's hold moved %s's deadline on the board", h)
+	}
+	three, _ := b.board.Get(byHeader["Three"].ID)
+	assert.True(t, three.Deadline.Equal(*byHeader["Three"].Deadline), "nobody touched Three")
+	_, err := b.board.Hold(byHeader["Two"].ID, 2*time.Minute)
+	require.NoError(t, err)
+	checkThreeTimedOut(t, b)
+
+	checkCountdown(t, d.finish(), byHeader, timeout)
+}
+
+// askThree has the agent ask three sets, One, Two and Three, each with a
+// deadline: the board's sets by header.
+func askThree(t *testing.T, b *bridged) map[string]permission.Pending {
 	for i, h := range []string{"One", "Two", "Three"} {
 		b.send(b.fromAgent, fmt.Sprintf(`{"jsonrpc":"2.0","id":"ask-%d","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"%s?","header":"%s","options":[{"label":"A"},{"label":"B"}]}]}}`, i+1, h, h))
 		b.expect(b.toClient, "session/request_permission")
@@ -87,17 +62,12 @@ func TestBrowserCountsDownAndHolds(t *testing.T) {
 		require.NotNil(t, p.Deadline)
 		byHeader[p.Questions[0].Header] = p
 	}
+	return byHeader
+}
 
-	await("READY FOR THE LONG HOLD")
-	for _, h := range []string{"One", "Two"} {
-		p, _ := b.board.Get(byHeader[h].ID)
-		assert.Greater(t, p.Deadline.Sub(*byHeader[h].Deadline), 30*time.Second, "the page's hold moved %s's deadline on the board", h)
-	}
-	three, _ := b.board.Get(byHeader["Three"].ID)
-	assert.True(t, three.Deadline.Equal(*byHeader["Three"].Deadline), "nobody touched Three")
-	_, err = b.board.Hold(byHeader["Two"].ID, 2*time.Minute)
-	require.NoError(t, err)
-
+// checkThreeTimedOut: the agent hears Three timed out, then the page's
+// answers to One and Two, held past their timeout.
+func checkThreeTimedOut(t *testing.T, b *bridged) {
 	var r struct {
 		Result struct {
 			Behavior, Message string
@@ -116,12 +86,10 @@ func TestBrowserCountsDownAndHolds(t *testing.T) {
 		assert.Equal(t, "allow", r.Result.Behavior, tt.id)
 		assert.Equal(t, tt.want, r.Result.UpdatedInput.Answers, tt.id)
 	}
+}
 
-	<-read
-	err = cmd.Wait()
-	waited = true
-	text := out.String()
-	require.NoError(t, err)
+// checkCountdown checks what the driver saw of the countdowns and holds.
+func checkCountdown(t *testing.T, text string, byHeader map[string]permission.Pending, timeout time.Duration) {
 	first, second := secondsLeft(t, text, "COUNTDOWN1"), secondsLeft(t, text, "COUNTDOWN2")
 	assert.True(t, first > 0 && first <= int(timeout.Seconds()), "the countdown starts at the timeout: %d", first)
 	assert.Less(t, second, first, "the countdown counts down")

@@ -3,16 +3,12 @@
 package desk
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -39,37 +35,9 @@ func TestBrowserAnswersThroughThePage(t *testing.T) {
 	if dir := os.Getenv("ASKBRIDGE_SCREENSHOT_DIR"); dir != "" {
 		shot = filepath.Join(dir, "desk.png")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
 	codeA, _ := b.desk.Devices().NewCode()
 	codeB, _ := other.Devices().NewCode()
-	cmd := exec.CommandContext(ctx, "node", "e2e/answer.mjs", b.desk.URL(), codeA, other.URL(), codeB, shot)
-	stdout, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	cmd.Stderr = cmd.Stdout
-	var out syncBuilder
-	ready := make(chan struct{})
-	read := make(chan struct{})
-	go func() {
-		defer close(read)
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			out.add(sc.Text() + "\n")
-			if sc.Text() == "READY FOR THE FOLLOW-UP SET" {
-				close(ready)
-			}
-		}
-	}()
-	require.NoError(t, cmd.Start())
-	waited := false
-	defer func() {
-		if !waited {
-			cancel()
-			<-read
-			cmd.Wait()
-			t.Log("the page driver said:\n" + out.String())
-		}
-	}()
+	d := startDriver(t, "e2e/answer.mjs", b.desk.URL(), codeA, other.URL(), codeB, shot)
 
 	sdk := func(line string) map[string]string {
 		var r struct {
@@ -88,27 +56,24 @@ func TestBrowserAnswersThroughThePage(t *testing.T) {
 	json.Unmarshal([]byte(perm), &p)
 	assert.Contains(t, b.expect(b.toClient, "$/cancel_request"), p.ID, "the request still open at the client is withdrawn")
 
-	select {
-	case <-ready:
-	case <-read:
-		t.Fatal("the page driver ended early")
-	}
+	d.await("READY FOR THE FOLLOW-UP SET")
 	b.send(b.fromAgent, compact(strings.Replace(authAsk, `"ask-1"`, `"ask-2"`, 1)))
 	answers = sdk(b.expect(b.toAgent, `"ask-2"`))
 	assert.Equal(t, map[string]string{"Which auth?": "OAuth", "Which database?": "SQLite", "Which provider?": "Google"}, answers)
 
-	<-read
-	err = cmd.Wait()
-	waited = true
-	text := out.String()
-	require.NoError(t, err, text)
-	assert.Contains(t, text, "ADDRESS "+b.desk.URL()+"\n", "the pairing code leaves the address bar")
+	checkAnswerPage(t, d.finish(), b.desk, other)
+}
+
+// checkAnswerPage checks what the driver of e2e/answer.mjs saw of desk and
+// of the other desk it opened.
+func checkAnswerPage(t *testing.T, text string, desk, other *Server) {
+	assert.Contains(t, text, "ADDRESS "+desk.URL()+"\n", "the pairing code leaves the address bar")
 	assert.Contains(t, text, "LEGEND LangsWhich languages? <script>window.__xss=true</script>", "agent text shows as text")
 	assert.Contains(t, text, "XSS false")
 	assert.Contains(t, text, "SCRIPTS 0")
 	assert.Contains(t, text, "HISTORY Round 1 (answered) Langs")
 	assert.Contains(t, text, "OTHER DESK Live")
-	for _, d := range []*Server{b.desk, other} {
+	for _, d := range []*Server{desk, other} {
 		assert.Regexp(t, `COOKIES .*`+d.cookieName()+` httpOnly=true sameSite=Strict`, text, "a session cookie per desk, which the page cannot read")
 	}
 	assert.Contains(t, text, "RELOADED HISTORY Round 1 (answered) Langs", "the history survives a reload after a second desk was opened")

@@ -15,25 +15,6 @@ import (
 // minute and another may answer without taking over.
 const ClaimFor = HoldFor
 
-// inboxDevice is the terminal inbox as a claimant: it has no paired
-// device, and the hub vouches for it (LocalHandler).
-var inboxDevice = permission.By{Device: "inbox", Name: "the terminal inbox"}
-
-// by is who makes r: its paired device, or the terminal inbox.
-func by(r *http.Request, reason string) permission.By {
-	if Local(r) {
-		b := inboxDevice
-		b.Reason = reason
-		return b
-	}
-	dev := device(r)
-	name := dev.Name
-	if name == "" {
-		name = dev.ID
-	}
-	return permission.By{Device: dev.ID, Name: name, Reason: reason}
-}
-
 // wireClaim is a set's claim as the desk shows it: the device answering
 // it, and for how long yet (RemainingMs, for a clock not the server's).
 type wireClaim struct {

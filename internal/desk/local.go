@@ -3,15 +3,19 @@ package desk
 import (
 	"context"
 	"net/http"
+
+	"github.com/askbridge/askbridge/permission"
 )
 
 // LocalHandler is the API for a listener that vouches for its callers
 // itself, with no token or cookie: the hub's inbox socket, which lets in
 // only this user's processes outside every agent's process tree (the
-// kernel's peer credentials) and decides which routes and sets they may
-// answer (hub.ServeInbox: approvals only when the hub allows them). The
-// guard's rules (loopback Host, no other Origin, the security headers)
-// still apply. Never serve it on TCP.
+// kernel's peer credentials). What the listener checked of a request
+// (permission.Vouch; permission.ProofPeer when it says nothing) is what
+// the board's gate weighs: an approval passes only with the user's leave
+// (permission.ProofLeave, the hub's --inbox-approvals). The guard's rules
+// (loopback Host, no other Origin, the security headers) still apply.
+// Never serve it on TCP.
 func (s *Server) LocalHandler() http.Handler {
 	next := s.guard(s.api)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -24,6 +28,16 @@ func (s *Server) LocalHandler() http.Handler {
 func Local(r *http.Request) bool {
 	v, _ := r.Context().Value(localKey{}).(bool)
 	return v
+}
+
+// vouched is what r's listener vouched for (permission.Vouch): the peer's
+// credentials when it said nothing, as LocalHandler's listener must check
+// them.
+func vouched(r *http.Request) permission.Proof {
+	if p, ok := permission.Vouched(r.Context()); ok {
+		return p
+	}
+	return permission.ProofPeer
 }
 
 type localKey struct{}

@@ -94,14 +94,12 @@ func (s *Server) beginPresence(w http.ResponseWriter, r *http.Request, key strin
 
 // present checks that the user is there to approve set id with answers:
 // a passkey assertion with user verification, for the challenge this
-// device got for exactly these answers, once. A device paired without a
-// passkey passes only when the user allowed it at pairing.
+// device got for exactly these answers, once. (A device paired without a
+// passkey, with the user's leave to approve, never gets here: by gives it
+// permission.ProofLeave, which the gate takes instead.)
 func (s *Server) present(r *http.Request, id string, step int, answers [][]string, reason string, assertion json.RawMessage) error {
 	dev := device(r)
 	if dev.Passkey == nil {
-		if dev.NoPasskeyApprovals {
-			return nil
-		}
 		return fmt.Errorf("%w, and this device was paired without one", errPresence)
 	}
 	return s.checkPresence(r, dev.ID+" "+id, step, answers, reason, assertion)

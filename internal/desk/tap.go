@@ -17,8 +17,9 @@ const TapPath = "/tap/"
 // for (it moved on to follow-ups, or the option is not there).
 var errNotTappable = errors.New("not a question a button answers")
 
-// errApproval: a token for an approval, which only a passkey answers.
-var errApproval = errors.New("an approval is answered at the page, with a passkey")
+// tapper is who answers by a notification's button, to the board's gate:
+// the button's route, its signed one-time token the credential.
+var tapper = permission.By{Route: permission.RouteTap, Proof: permission.ProofToken, Source: permission.SourceNotification}
 
 // tap answers a set with the option its token names. It needs no desk
 // token: the signed, one-time token is the credential. The answer goes
@@ -37,15 +38,15 @@ func (s *Server) tap(w http.ResponseWriter, r *http.Request) {
 		if p.State != permission.StatePending {
 			return permission.ErrResolved
 		}
-		if p.Kind == permission.KindApproval {
-			return errApproval // a notification never approves
+		if err := permission.Gate(p, tapper); err != nil {
+			return err // an approval: a notification never approves
 		}
 		if p.Step != 0 || len(p.Asking) != 1 || c.Option >= len(p.Asking[0].Question.Options) {
 			return errNotTappable
 		}
 		label = p.Asking[0].Question.Options[c.Option].Label
 		var err error
-		done, err = s.board.ProgressFrom(c.Set, 0, []permission.Answer{{Labels: []string{label}}}, permission.SourceNotification)
+		done, err = s.board.ProgressBy(c.Set, 0, []permission.Answer{{Labels: []string{label}}}, tapper)
 		return err
 	})
 	switch {
@@ -54,9 +55,9 @@ func (s *Server) tap(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusForbidden, "this answer button's token is not valid")
 	case errors.Is(err, answertoken.ErrSpent):
 		refuse(w, http.StatusGone, "this answer button was used already")
-	case errors.Is(err, errApproval):
+	case errors.Is(err, permission.ErrNeverApproves):
 		s.logger.Warn("desk: a notification button tried to answer an approval; refused", "id", set)
-		refuse(w, http.StatusConflict, fmt.Sprintf("%s is an approval: approve it at the page, with your passkey", set))
+		refuse(w, http.StatusConflict, fmt.Sprintf("%s is an approval: %v", set, err))
 	case errors.Is(err, errNotTappable):
 		writeError(w, http.StatusConflict, fmt.Sprintf("question %s asks something else now: answer it at the desk", set))
 	case errors.Is(err, permission.ErrResolved):

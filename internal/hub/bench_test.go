@@ -68,12 +68,44 @@ func benchRound(b *testing.B, path string) (asked, answered []time.Duration, hea
 	hb := permission.NewBoard()
 	h := New(hb, nil)
 	go h.Serve(ctx, ln)
+	arr := watchArrivals(ctx, hb)
+	boards := connectReporters(ctx, b, h, path)
 
-	// When each set reached the hub's board, by its question.
-	var mu sync.Mutex
-	seen := map[string]time.Time{}
-	onHub := map[string]string{} // question -> the hub's set id
-	arrived := make(chan struct{}, benchAskbridges*benchSets)
+	tickets, opened := askRounds(b, boards, arr)
+	for q, at := range opened {
+		asked = append(asked, arr.seen[q].Sub(at))
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	heap = ms.HeapAlloc
+
+	for q, tk := range tickets {
+		begin := time.Now()
+		if err := hb.Answer(arr.onHub[q], permission.Result{Answers: []permission.Answered{{Question: benchQuestion(q), Answer: permission.Answer{Labels: []string{"a"}}, Path: "questions[0]"}}}); err != nil {
+			b.Fatal(err)
+		}
+		select {
+		case <-tk.Done():
+		case <-time.After(10 * time.Second):
+			b.Fatal("an answer at the hub did not reach its askbridge")
+		}
+		answered = append(answered, time.Since(begin))
+	}
+	return asked, answered, heap
+}
+
+// arrivals is when each set reached the hub's board, by its question.
+type arrivals struct {
+	mu      sync.Mutex
+	seen    map[string]time.Time
+	onHub   map[string]string // question -> the hub's set id
+	arrived chan struct{}     // one per set
+}
+
+// watchArrivals follows hb's events until ctx ends.
+func watchArrivals(ctx context.Context, hb *permission.Board) *arrivals {
+	a := &arrivals{seen: map[string]time.Time{}, onHub: map[string]string{}, arrived: make(chan struct{}, benchAskbridges*benchSets)}
 	events := hb.Subscribe(ctx)
 	go func() {
 		for ev := range events {
@@ -81,13 +113,19 @@ func benchRound(b *testing.B, path string) (asked, answered []time.Duration, hea
 				continue
 			}
 			now := time.Now()
-			mu.Lock()
+			a.mu.Lock()
 			q := ev.Pending.Questions[0].Question
-			seen[q], onHub[q] = now, ev.Pending.ID
-			mu.Unlock()
-			arrived <- struct{}{}
+			a.seen[q], a.onHub[q] = now, ev.Pending.ID
+			a.mu.Unlock()
+			a.arrived <- struct{}{}
 		}
 	}()
+	return a
+}
+
+// connectReporters has benchAskbridges askbridges, each its own board,
+// report to the hub at path, and waits for them all.
+func connectReporters(ctx context.Context, b *testing.B, h *Hub, path string) []*permission.Board {
 	boards := make([]*permission.Board, benchAskbridges)
 	for i := range boards {
 		boards[i] = permission.NewBoard()
@@ -98,7 +136,13 @@ func benchRound(b *testing.B, path string) (asked, answered []time.Duration, hea
 			b.Fatalf("%d askbridges connected, want %d", len(h.Instances()), benchAskbridges)
 		}
 	}
+	return boards
+}
 
+// askRounds has every askbridge ask a set at once, benchSets times, each
+// round once the last one is all on the hub: the tickets and when each
+// was opened, by question.
+func askRounds(b *testing.B, boards []*permission.Board, arr *arrivals) (map[string]*permission.Ticket, map[string]time.Time) {
 	tickets := map[string]*permission.Ticket{}
 	opened := map[string]time.Time{}
 	for round := range benchSets {
@@ -117,33 +161,13 @@ func benchRound(b *testing.B, path string) (asked, answered []time.Duration, hea
 		wg.Wait()
 		for range benchAskbridges {
 			select {
-			case <-arrived:
+			case <-arr.arrived:
 			case <-time.After(10 * time.Second):
 				b.Fatalf("round %d: a set did not reach the hub", round)
 			}
 		}
 	}
-	for q, at := range opened {
-		asked = append(asked, seen[q].Sub(at))
-	}
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	heap = ms.HeapAlloc
-
-	for q, tk := range tickets {
-		begin := time.Now()
-		if err := hb.Answer(onHub[q], permission.Result{Answers: []permission.Answered{{Question: benchQuestion(q), Answer: permission.Answer{Labels: []string{"a"}}, Path: "questions[0]"}}}); err != nil {
-			b.Fatal(err)
-		}
-		select {
-		case <-tk.Done():
-		case <-time.After(10 * time.Second):
-			b.Fatal("an answer at the hub did not reach its askbridge")
-		}
-		answered = append(answered, time.Since(begin))
-	}
-	return asked, answered, heap
+	return tickets, opened
 }
 
 // benchQuestion is the question ask puts up.

@@ -3,6 +3,7 @@ package hub
 import (
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -30,7 +31,34 @@ func TestBurstOfSetsReachesHookWebhookAndHub(t *testing.T) {
 	path := socket(t)
 	_, hubBoard, _ := startHub(t, path)
 	board, _ := report(t, path, "/src/burst")
+	hooked, posted := notifyBoth(t, board)
 
+	tickets := make([]*permission.Ticket, sets)
+	var wg sync.WaitGroup
+	for i := range sets {
+		wg.Go(func() { tickets[i] = ask(board, "s", "Burst?") })
+	}
+	wg.Wait()
+	answerHalfAtEach(t, board, hubBoard, tickets)
+
+	want := func(events map[string][]string) bool {
+		if len(events) != sets {
+			return false
+		}
+		for _, tk := range tickets {
+			if got := events[tk.ID]; len(got) != 2 || got[0] != notify.Asked || got[1] != notify.Answered {
+				return false
+			}
+		}
+		return true
+	}
+	require.Eventually(t, func() bool { return want(hooked()) }, 30*time.Second, 50*time.Millisecond, "the hook ran for every set's asked and answered, in order")
+	require.Eventually(t, func() bool { return want(posted()) }, 30*time.Second, 50*time.Millisecond, "the webhook got every set's asked and answered, in order")
+}
+
+// notifyBoth starts a hook and a webhook on board: what each got so far,
+// events by set, in order.
+func notifyBoth(t *testing.T, board *permission.Board) (hooked, posted func() map[string][]string) {
 	dir := t.TempDir()
 	t.Setenv("OUT", dir)
 	var mu sync.Mutex
@@ -48,13 +76,28 @@ func TestBurstOfSetsReachesHookWebhookAndHub(t *testing.T) {
 	n, err := notify.Start(board, notify.Options{Hook: `echo "$ASKBRIDGE_QUESTION_ID $ASKBRIDGE_EVENT" >> "$OUT/hook"`, URL: srv.URL + "/events#json"})
 	require.NoError(t, err)
 	t.Cleanup(n.Close)
-
-	tickets := make([]*permission.Ticket, sets)
-	var wg sync.WaitGroup
-	for i := range sets {
-		wg.Go(func() { tickets[i] = ask(board, "s", "Burst?") })
+	hooked = func() map[string][]string {
+		b, _ := os.ReadFile(filepath.Join(dir, "hook"))
+		events := map[string][]string{}
+		for line := range strings.Lines(string(b)) {
+			id, ev, _ := strings.Cut(strings.TrimSpace(line), " ")
+			events[id] = append(events[id], ev)
+		}
+		return events
 	}
-	wg.Wait()
+	posted = func() map[string][]string {
+		mu.Lock()
+		defer mu.Unlock()
+		return maps.Clone(posts)
+	}
+	return hooked, posted
+}
+
+// answerHalfAtEach answers every other set the hub lists at the hub, the
+// rest at the askbridge (its editor), and checks that none stays pending
+// on either.
+func answerHalfAtEach(t *testing.T, board, hubBoard *permission.Board, tickets []*permission.Ticket) {
+	sets := len(tickets)
 	var listed []string
 	require.Eventually(t, func() bool { return len(hubBoard.List()) == sets }, 20*time.Second, 20*time.Millisecond, "the hub lists all %d", sets)
 	for i, p := range hubBoard.List() {
@@ -86,30 +129,4 @@ func TestBurstOfSetsReachesHookWebhookAndHub(t *testing.T) {
 	// writeTimeout) ends the sets the hub had as "the askbridge left";
 	// none stays pending.
 	t.Logf("%d of %d sets the hub listed show as answered there", answered, sets)
-
-	want := func(events map[string][]string) bool {
-		if len(events) != sets {
-			return false
-		}
-		for _, tk := range tickets {
-			if got := events[tk.ID]; len(got) != 2 || got[0] != notify.Asked || got[1] != notify.Answered {
-				return false
-			}
-		}
-		return true
-	}
-	require.Eventually(t, func() bool {
-		b, _ := os.ReadFile(filepath.Join(dir, "hook"))
-		events := map[string][]string{}
-		for line := range strings.Lines(string(b)) {
-			id, ev, _ := strings.Cut(strings.TrimSpace(line), " ")
-			events[id] = append(events[id], ev)
-		}
-		return want(events)
-	}, 30*time.Second, 50*time.Millisecond, "the hook ran for every set's asked and answered, in order")
-	require.Eventually(t, func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return want(posts)
-	}, 30*time.Second, 50*time.Millisecond, "the webhook got every set's asked and answered, in order")
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
-	"github.com/askbridge/askbridge/internal/peercred"
+	"github.com/askbridge/askbridge/internal/proctree"
 	"github.com/askbridge/askbridge/internal/sockdir"
 )
 
@@ -166,7 +166,7 @@ func (h *Hub) notAnAgent(pid int) error {
 		}
 	}
 	h.mu.Unlock()
-	inside, err := peercred.Descends(pid, func(p int) bool {
+	inside, err := proctree.Descends(pid, func(p int) bool {
 		return roots[p] || p != pid && p != os.Getpid() && mayBeAskbridge(p)
 	})
 	switch {

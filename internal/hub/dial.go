@@ -11,6 +11,7 @@ import (
 
 	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/peercred"
+	"github.com/askbridge/askbridge/internal/proctree"
 	"github.com/askbridge/askbridge/internal/sockdir"
 )
 
@@ -70,7 +71,7 @@ func notBelowMe(c *net.UnixConn, path string) error {
 		}
 		return errors.New("it is this askbridge itself")
 	}
-	below, err := peercred.Descends(cred.PID, func(p int) bool { return p == me })
+	below, err := proctree.Descends(cred.PID, func(p int) bool { return p == me })
 	switch {
 	case err != nil:
 		return fmt.Errorf("process %d listens, and is not known to be outside this askbridge's agent's tree (%v)", cred.PID, err)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/internal/peercred"
+	"github.com/askbridge/askbridge/internal/proctree"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -74,10 +75,25 @@ func (h *Hub) ServeInbox(ctx context.Context, ln *Listener, api http.Handler, op
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, "{\"approvals\":%t}\n", opts.Approvals)
 	})
+	// What the hub checked of every caller that gets this far (outsideAgents),
+	// and the user's leave to approve when given: what the board's gate weighs.
+	inbox := permission.By{Route: permission.RouteInbox, Proof: permission.ProofPeer}
+	if opts.Approvals {
+		inbox.Proof |= permission.ProofLeave
+	}
+	api = vouch(api, inbox.Proof)
 	answers := func(w http.ResponseWriter, r *http.Request) {
-		if p, ok := h.board.Get(r.PathValue("id")); ok && p.Kind == permission.KindApproval && !opts.Approvals {
-			inboxRefuse(w, http.StatusForbidden, "the hub takes no approvals from the terminal inbox: answer it in the editor or on the hub's page with a passkey (or start the hub with --inbox-approvals)")
-			return
+		// Refused here too, before the page's API, so that the inbox never
+		// claims (holds) what the gate will not let it answer.
+		if p, ok := h.board.Get(r.PathValue("id")); ok {
+			if err := permission.Gate(p, inbox); err != nil {
+				msg := err.Error()
+				if errors.Is(err, permission.ErrPresence) {
+					msg += " (or start the hub with --inbox-approvals)"
+				}
+				inboxRefuse(w, http.StatusForbidden, msg)
+				return
+			}
 		}
 		api.ServeHTTP(w, r)
 	}
@@ -124,7 +140,7 @@ func (h *Hub) outside(pid int) error {
 	if pid <= 0 {
 		return errors.New("the system does not say which process is calling")
 	}
-	inside, err := peercred.Descends(pid, func(p int) bool {
+	inside, err := proctree.Descends(pid, func(p int) bool {
 		return h.askbridges.has(p) || p != pid && p != os.Getpid() && mayBeAskbridge(p)
 	})
 	switch {
@@ -134,6 +150,14 @@ func (h *Hub) outside(pid int) error {
 		return fmt.Errorf("process %d runs below an askbridge, inside an agent's process tree", pid)
 	}
 	return nil
+}
+
+// vouch tells the page's API (desk.LocalHandler) what the hub checked of
+// each caller.
+func vouch(api http.Handler, proof permission.Proof) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		api.ServeHTTP(w, r.WithContext(permission.Vouch(r.Context(), proof)))
+	})
 }
 
 func inboxRefuse(w http.ResponseWriter, status int, msg string) {

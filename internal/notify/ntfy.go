@@ -31,13 +31,14 @@ type ntfyAction struct {
 }
 
 // Tappable is the question of e a notification's buttons can answer: a
-// set that waits, of one question, single-choice, whose picks bring no
-// follow-ups (a tap cannot answer those). Never an approval: a button's
-// token is a bearer secret that whoever reads the notification (the ntfy
-// topic's subscribers, a webhook's logs) holds, and an approval needs the
-// user's presence on a paired device; its notification opens the page.
+// set the board's gate lets a button answer (never an approval: a button's
+// token is a bearer secret that whoever reads the notification, the ntfy
+// topic's subscribers, a webhook's logs, holds; an approval's notification
+// opens the page), that waits, of one question, single-choice, whose picks
+// bring no follow-ups (a tap cannot answer those).
 func Tappable(e Event) (permission.Question, bool) {
-	if e.Kind == permission.KindApproval || e.Event != Asked && e.Event != Expiring || len(e.Questions) != 1 {
+	button := permission.By{Route: permission.RouteTap, Proof: permission.ProofToken}
+	if permission.Gate(permission.Pending{Kind: e.Kind}, button) != nil || e.Event != Asked && e.Event != Expiring || len(e.Questions) != 1 {
 		return permission.Question{}, false
 	}
 	q := e.Questions[0]

@@ -6,7 +6,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Supported: macOS has LOCAL_PEERCRED, LOCAL_PEERPID and kern.proc.
+// Supported: macOS has LOCAL_PEERCRED and LOCAL_PEERPID.
 const Supported = true
 
 // Get is c's peer's credentials (LOCAL_PEERCRED: its uid, as
@@ -29,16 +29,4 @@ func Get(c *net.UnixConn) (Cred, error) {
 		return Cred{}, err
 	}
 	return cred, credErr
-}
-
-// Parent is pid's parent (sysctl kern.proc.pid).
-func Parent(pid int) (int, error) {
-	kp, err := unix.SysctlKinfoProc("kern.proc.pid", pid)
-	if err != nil {
-		return 0, err
-	}
-	if kp.Proc.P_pid != int32(pid) {
-		return 0, unix.ESRCH // no such process: the sysctl returns zeros
-	}
-	return int(kp.Eproc.Ppid), nil
 }

@@ -10,6 +10,3 @@ const Supported = false
 
 // Get is ErrUnsupported.
 func Get(*net.UnixConn) (Cred, error) { return Cred{}, ErrUnsupported }
-
-// Parent is ErrUnsupported.
-func Parent(int) (int, error) { return 0, ErrUnsupported }

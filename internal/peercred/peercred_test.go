@@ -31,22 +31,3 @@ func TestGetSaysWhoIsAtTheOtherEnd(t *testing.T) {
 		assert.Equal(t, Cred{UID: os.Getuid(), PID: os.Getpid()}, cred)
 	}
 }
-
-func TestDescendsWalksTheParents(t *testing.T) {
-	parent, err := Parent(os.Getpid())
-	require.NoError(t, err)
-	assert.Equal(t, os.Getppid(), parent)
-
-	in, err := Descends(os.Getpid(), is(os.Getppid()))
-	require.NoError(t, err)
-	assert.True(t, in, "a child is below its parent")
-	in, err = Descends(os.Getppid(), is(os.Getpid()))
-	require.NoError(t, err)
-	assert.False(t, in, "a parent is not below its child")
-
-	in, err = Descends(1<<22+12345, is(os.Getpid()))
-	assert.Error(t, err)
-	assert.True(t, in, "a process that cannot be looked up is not known to be outside")
-}
-
-func is(root int) func(int) bool { return func(pid int) bool { return pid == root } }
