@@ -155,6 +155,14 @@ func TestHubMultiSelectWithTypedText(t *testing.T) {
 			}
 			answered := make(chan result, 1)
 			go func() {
+				// Answered at the hub once the editor has its copy, so
+				// that there is a copy to withdraw.
+				select {
+				case <-editor.shown:
+				case <-time.After(120 * time.Second):
+					answered <- result{nil, fmt.Errorf("the editor was never shown the set")}
+					return
+				}
 				codes, err := h.answer(c.tries...)
 				answered <- result{codes, err}
 			}()

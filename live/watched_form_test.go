@@ -34,14 +34,20 @@ type stalledEditor struct {
 	perms     []json.RawMessage
 	withdrawn chan struct{}
 	once      sync.Once
+	// shown is closed once the editor has the set (a form or a permission
+	// request): an answer given elsewhere before that withdraws nothing,
+	// for nothing was sent.
+	shown     chan struct{}
+	shownOnce sync.Once
 }
 
 func (s *stalledEditor) client() harness.Client {
-	s.withdrawn = make(chan struct{})
+	s.withdrawn, s.shown = make(chan struct{}), make(chan struct{})
 	stall := func(list *[]json.RawMessage, params json.RawMessage) {
 		s.mu.Lock()
 		*list = append(*list, params)
 		s.mu.Unlock()
+		s.shownOnce.Do(func() { close(s.shown) })
 		select {
 		case <-s.withdrawn:
 		case <-time.After(90 * time.Second):
