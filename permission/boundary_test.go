@@ -1,0 +1,144 @@
+package permission_test
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/askbridge/askbridge/"
+
+// The board sits in the middle: the agents' side (the bridge in adapter,
+// the dialects under adapter/dialect) on one hand, the routes a person
+// answers through on the other. The import graph says so: dialects →
+// bridge → board ← routes, and nothing imports back up.
+var (
+	// routes are the answer routes: the desk, the hub and its reporter,
+	// the notifiers and their taps, Web Push, the terminal inbox, the TTY
+	// prompter.
+	routes = []string{"internal/desk", "internal/hub", "internal/notify", "internal/webpush", "internal/inbox", "internal/prompt"}
+	// allowed are the route-to-route imports there are reasons for: the
+	// inbox is the hub's terminal client (it dials the hub's inbox
+	// socket) and draws with the TTY prompter's widgets.
+	allowed = map[[2]string]string{
+		{"internal/inbox", "internal/hub"}:    "the hub's terminal client",
+		{"internal/inbox", "internal/prompt"}: "the prompter's widgets",
+	}
+)
+
+func TestTheBoardImportsNoSide(t *testing.T) {
+	for _, imp := range imports(t, ".") {
+		if side(imp) != "" {
+			t.Errorf("permission imports %s (%s): the board imports no side", imp, side(imp))
+		}
+	}
+}
+
+func TestRoutesImportNeitherTheAgentsSideNorEachOther(t *testing.T) {
+	for _, r := range routes {
+		for _, imp := range imports(t, filepath.Join("..", r)) {
+			if msg := crossing(r, imp); msg != "" {
+				t.Error(msg)
+			}
+		}
+	}
+}
+
+func TestDialectsAndTheBridgeImportNoRoute(t *testing.T) {
+	dirs := []string{"adapter", "adapter/dialect"}
+	subs, err := os.ReadDir("../adapter/dialect")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range subs {
+		if d.IsDir() && d.Name() != "testdata" {
+			dirs = append(dirs, "adapter/dialect/"+d.Name())
+		}
+	}
+	for _, d := range dirs {
+		for _, imp := range imports(t, filepath.Join("..", d)) {
+			if side(imp) == "route" {
+				t.Errorf("%s imports the route %s: the agents' side reaches people only through the board", d, imp)
+			}
+		}
+	}
+}
+
+// The check catches a route that imports a dialect, the bridge or another
+// route, and lets the declared pairs be.
+func TestTheRouteBoundaryCatchesACrossing(t *testing.T) {
+	for _, c := range []struct {
+		from, imp string
+		caught    bool
+	}{
+		{"internal/desk", "adapter", true},
+		{"internal/hub", "adapter/dialect/qwen", true},
+		{"internal/notify", "internal/desk", true},
+		{"internal/inbox", "internal/hub", false},
+		{"internal/desk", "permission", false},
+	} {
+		if got := crossing(c.from, c.imp) != ""; got != c.caught {
+			t.Errorf("%s importing %s: caught %v, want %v", c.from, c.imp, got, c.caught)
+		}
+	}
+}
+
+// crossing says why route r may not import imp, or "".
+func crossing(r, imp string) string {
+	switch side(imp) {
+	case "agents":
+		return r + " imports " + imp + ": a route reaches the agents only through the board"
+	case "route":
+		if imp != r {
+			if _, ok := allowed[[2]string{r, imp}]; !ok {
+				return r + " imports the route " + imp + ": routes are plug-ins, each on its own"
+			}
+		}
+	}
+	return ""
+}
+
+// side names the side of the graph an import (module-relative) is on.
+func side(imp string) string {
+	switch {
+	case imp == "adapter" || strings.HasPrefix(imp, "adapter/dialect"):
+		return "agents"
+	}
+	for _, r := range routes {
+		if imp == r {
+			return "route"
+		}
+	}
+	return ""
+}
+
+// imports lists the module-relative imports of dir's non-test Go files,
+// whatever their build tags.
+func imports(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files in %s (%v)", dir, err)
+	}
+	var out []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range parsed.Imports {
+			p, _ := strconv.Unquote(s.Path.Value)
+			if rel, ok := strings.CutPrefix(p, module); ok {
+				out = append(out, rel)
+			}
+		}
+	}
+	return out
+}
