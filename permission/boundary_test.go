@@ -1,13 +1,12 @@
 package permission_test
 
 import (
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/askbridge/askbridge/internal/testenv"
 )
 
 const module = "github.com/askbridge/askbridge/"
@@ -119,25 +118,10 @@ func side(imp string) string {
 // imports lists the module-relative imports of dir's non-test Go files,
 // whatever their build tags.
 func imports(t *testing.T, dir string) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no Go files in %s (%v)", dir, err)
-	}
 	var out []string
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range parsed.Imports {
-			p, _ := strconv.Unquote(s.Path.Value)
-			if rel, ok := strings.CutPrefix(p, module); ok {
-				out = append(out, rel)
-			}
+	for _, imp := range testenv.Imports(t, dir) {
+		if rel, ok := strings.CutPrefix(imp.Path, module); ok {
+			out = append(out, rel)
 		}
 	}
 	return out

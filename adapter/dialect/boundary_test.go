@@ -1,13 +1,13 @@
 package dialect_test
 
 import (
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/askbridge/askbridge/internal/testenv"
 )
 
 const module = "github.com/askbridge/askbridge/"
@@ -56,32 +56,18 @@ func TestTheBoundaryCatchesACrossing(t *testing.T) {
 // dialect's side: the bridge (adapter), or a dialect other than self.
 func crossings(t *testing.T, dir, self string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no Go files in %s: %v", dir, err)
-	}
 	var out []string
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
+	for _, imp := range testenv.Imports(t, dir) {
+		rest, ok := strings.CutPrefix(imp.Path, module)
+		if !ok {
 			continue
 		}
-		parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, imp := range parsed.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			rest, ok := strings.CutPrefix(path, module)
-			if !ok {
-				continue
-			}
-			other, inDialects := strings.CutPrefix(rest, "adapter/dialect/")
-			switch {
-			case rest == "adapter":
-				out = append(out, f+" imports the bridge ("+path+")")
-			case inDialects && other != self:
-				out = append(out, f+" imports another dialect ("+path+")")
-			}
+		other, inDialects := strings.CutPrefix(rest, "adapter/dialect/")
+		switch {
+		case rest == "adapter":
+			out = append(out, imp.File+" imports the bridge ("+imp.Path+")")
+		case inDialects && other != self:
+			out = append(out, imp.File+" imports another dialect ("+imp.Path+")")
 		}
 	}
 	return out

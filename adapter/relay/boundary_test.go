@@ -1,12 +1,10 @@
 package relay_test
 
 import (
-	"go/parser"
-	"go/token"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/askbridge/askbridge/internal/testenv"
 )
 
 // The relay knows JSON-RPC and nothing of ACP or of the bridge: none of
@@ -15,28 +13,15 @@ import (
 // tree (internal/proctree), imports nothing of askbridge's itself
 // (proctree's own test holds that).
 func TestTheRelayImportsNothingOfACPOrTheBridge(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no Go files found: %v", err)
+	files := map[string]bool{}
+	for _, imp := range testenv.Imports(t, ".") {
+		files[imp.File] = true
+		if strings.HasPrefix(imp.Path, "github.com/coder/acp-go-sdk") ||
+			strings.HasPrefix(imp.Path, "github.com/askbridge/askbridge/") && imp.Path != "github.com/askbridge/askbridge/internal/proctree" {
+			t.Errorf("%s imports %s: the relay must stay JSON-RPC only", imp.File, imp.Path)
+		}
 	}
-	checked := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, imp := range parsed.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			if strings.HasPrefix(path, "github.com/coder/acp-go-sdk") ||
-				strings.HasPrefix(path, "github.com/askbridge/askbridge/") && path != "github.com/askbridge/askbridge/internal/proctree" {
-				t.Errorf("%s imports %s: the relay must stay JSON-RPC only", f, path)
-			}
-		}
-		checked++
-	}
+	checked := len(files)
 	if checked < 10 {
 		t.Fatalf("checked only %d files: is this the relay's folder?", checked)
 	}
