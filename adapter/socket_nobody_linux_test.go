@@ -4,14 +4,14 @@ import (
 	"io"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/testenv"
 )
 
 const nobodyEnv = "ASKBRIDGE_TEST_ASK_AS_NOBODY"
@@ -36,15 +36,8 @@ func TestAskSocketRefusesAnotherUid(t *testing.T) {
 	for dir := filepath.Dir(path); dir != "/tmp"; dir = filepath.Dir(dir) {
 		require.NoError(t, os.Chmod(dir, 0o755))
 	}
-	bin := filepath.Join(t.TempDir(), "adapter.test")
-	exe, err := os.ReadFile(os.Args[0])
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(bin, exe, 0o755))
-	require.NoError(t, os.Chmod(filepath.Dir(bin), 0o755))
-	require.NoError(t, os.Chmod(filepath.Dir(filepath.Dir(bin)), 0o755))
-	cmd := exec.Command(bin, "-test.run=^TestAskAsNobody$")
+	cmd := testenv.AsUser(t, 65534, "TestAskAsNobody")
 	cmd.Env = append(os.Environ(), nobodyEnv+"="+path)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, string(out))
 	assert.Contains(t, string(out), "got: \n", "closed unanswered")

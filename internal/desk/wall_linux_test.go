@@ -9,15 +9,14 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -27,19 +26,8 @@ const wallRoleEnv = "ASKBRIDGE_TEST_WALL_ROLE"
 // asUid starts TestWallRole as role, as uid, this test binary copied where
 // that uid can run it.
 func asUid(t *testing.T, uid int, role string, env ...string) *exec.Cmd {
-	if os.Getuid() != 0 {
-		t.Skip("needs root to play two other, ordinary users")
-	}
-	bin := filepath.Join(t.TempDir(), "desk.test")
-	b, err := os.ReadFile(os.Args[0])
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(bin, b, 0o755))
-	for dir := filepath.Dir(bin); dir != "/tmp" && dir != "/"; dir = filepath.Dir(dir) {
-		os.Chmod(dir, 0o755)
-	}
-	cmd := exec.Command(bin, "-test.run=^TestWallRole$")
+	cmd := testenv.AsUser(t, uid, "TestWallRole")
 	cmd.Env = append(os.Environ(), append(env, wallRoleEnv+"="+role, "HOME=/tmp")...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}}
 	return cmd
 }
 

@@ -1,15 +1,13 @@
 package hub
 
 import (
-	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/testenv"
 )
 
 // roleEnv makes the test binary play one part of an attack (TestRole).
@@ -19,22 +17,8 @@ const roleEnv = "ASKBRIDGE_TEST_ROLE"
 // as root in CI, and root sees through what an ordinary hub cannot), this
 // test binary copied where that uid can run it, and returns its output.
 func asUser(t *testing.T, uid int, role string, env ...string) string {
-	if os.Getuid() != 0 {
-		t.Skip("needs root to run the attack as another, ordinary user")
-	}
-	bin := filepath.Join(t.TempDir(), "hub.test")
-	b, err := os.ReadFile(os.Args[0])
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(bin, b, 0o755))
-	for dir := filepath.Dir(bin); dir != "/tmp" && dir != "/"; dir = filepath.Dir(dir) {
-		os.Chmod(dir, 0o755)
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "-test.run=^TestRole$", "-test.v")
+	cmd := testenv.AsUser(t, uid, "TestRole")
 	cmd.Env = append(os.Environ(), append(env, roleEnv+"="+role, keepConfigEnv+"=", "HOME=/tmp")...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}, Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, string(out))
 	return string(out)

@@ -4,13 +4,12 @@ import (
 	"io"
 	"net"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/testenv"
 )
 
 const nobodyEnv = "ASKBRIDGE_TEST_DIAL_AS_NOBODY"
@@ -19,16 +18,8 @@ const nobodyEnv = "ASKBRIDGE_TEST_DIAL_AS_NOBODY"
 // test binary, copied where that uid can run it) and returns what came
 // back.
 func nobodyGet(t *testing.T, path string) string {
-	bin := filepath.Join(t.TempDir(), "hub.test")
-	b, err := os.ReadFile(os.Args[0])
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(bin, b, 0o755))
-	for dir := filepath.Dir(bin); dir != "/tmp" && dir != "/"; dir = filepath.Dir(dir) {
-		os.Chmod(dir, 0o755)
-	}
-	cmd := exec.Command(bin, "-test.run=^TestDialAsNobody$")
+	cmd := testenv.AsUser(t, 65534, "TestDialAsNobody")
 	cmd.Env = append(os.Environ(), nobodyEnv+"="+path)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, string(out))
 	return string(out)
