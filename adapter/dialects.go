@@ -111,10 +111,10 @@ func (b *Bridge) install(h Hook, fn relay.Interceptor) {
 func Launch(dialects []Dialect, argv []string, kind string) ([]string, []string, error) {
 	for _, d := range dialects {
 		l, ok := d.(Launcher)
-		if !ok || kind == "generic" {
+		if !ok || kind == KindGeneric {
 			continue
 		}
-		if kind == d.Name() || kind == "auto" && l.Recognise(argv) {
+		if kind == d.Name() || kind == KindAuto && l.Recognise(argv) {
 			return l.Launch(argv)
 		}
 	}

@@ -67,7 +67,7 @@ func Options(flags []string) (adapter.Options, bool, error) {
 	fs.DurationVar(&o.QuestionTimeout, "question-timeout", 0, "")
 	fs.Var(&o.OnTimeout, "on-timeout", "")
 	fs.IntVar(&o.MaxRounds, "max-rounds", 10, "")
-	fs.StringVar(&kind, "agent-kind", "auto", "")
+	fs.StringVar(&kind, "agent-kind", adapter.KindAuto, "")
 	fs.Var(&inject, "inject-ask", "")
 	if err := fs.Parse(flags); err != nil {
 		return o, false, fmt.Errorf("flags: %v", err)

@@ -95,7 +95,7 @@ func proxyFlags() (*flag.FlagSet, *proxyOptions) {
 	fs.BoolVar(&o.deskAllowRemote, "desk-allow-remote", false, "let the desk listen on an address other than loopback (with --desk-allow-remote-http)")
 	fs.BoolVar(&o.deskAllowRemoteHTTP, "desk-allow-remote-http", false, "with --desk-allow-remote, serve the desk beyond loopback over plain HTTP, on a network that is already encrypted (a tailnet, WireGuard): everything it serves travels in clear text")
 	fs.BoolVar(&o.deskCustom, "desk-custom", true, "let the desk take typed answers that are not among a question's options")
-	fs.StringVar(&o.agentKind, "agent-kind", "auto", "auto (recognise the agent from its command), opencode, or generic")
+	fs.StringVar(&o.agentKind, "agent-kind", adapter.KindAuto, "auto (recognise the agent from its command), opencode, or generic")
 	fs.StringVar(&o.injectAsk, "inject-ask", "auto", "list askbridge's MCP ask tool (askbridge mcp) in each session: auto (for agents that cannot ask in a way askbridge handles, such as Gemini CLI), always, or never")
 	o.notifyFlags(fs)
 	o.containFlags(fs)
@@ -129,8 +129,8 @@ func (o *proxyOptions) check() error {
 		return fmt.Errorf("--max-rounds %d: must not be negative", o.maxRounds)
 	case o.maxLine < 0:
 		return fmt.Errorf("--max-line %d: must not be negative", o.maxLine)
-	case o.agentKind != "auto" && o.agentKind != "opencode" && o.agentKind != "generic":
-		return fmt.Errorf("--agent-kind %q: want auto, opencode or generic", o.agentKind)
+	case adapter.CheckAgentKind(adapter.Dialects(), o.agentKind) != nil:
+		return adapter.CheckAgentKind(adapter.Dialects(), o.agentKind)
 	case o.injectAsk != "auto" && o.injectAsk != "always" && o.injectAsk != "never":
 		return fmt.Errorf("--inject-ask %q: want auto, always or never", o.injectAsk)
 	}
