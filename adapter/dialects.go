@@ -24,16 +24,16 @@ import (
 func Dialects() []Dialect {
 	return []Dialect{
 		&urlmode.Elicitation{}, // before the forms: a URL is never asked as one
-		&codex.Codex{},
+		&codex.Dialect{},
 		&claude.Elicitation{},
-		&qwen.Qwen{},
-		&opencode.OpenCode{},
-		&cursor.Cursor{},
-		&kiro.Kiro{},
-		&grok.Grok{},
+		&qwen.Dialect{},
+		&opencode.Dialect{},
+		&cursor.Dialect{},
+		&kiro.Dialect{},
+		&grok.Dialect{},
 		&asktool.MCPAsk{}, // before Ask: it takes the asks that carry an mcpTag
 		&asktool.Ask{},
-		&approvals.ApprovalsDialect{}, // last: what no dialect above claimed
+		&approvals.Dialect{}, // last: what no dialect above claimed
 	}
 }
 
@@ -65,7 +65,7 @@ const (
 )
 
 // AskMethod is the method the ask socket carries (`askbridge ask`).
-const AskMethod = asktool.AskMethod
+const AskMethod = asktool.Method
 
 // invalidQuestions is the invalid-params error listing every violation.
 func invalidQuestions(err error) *relay.Error { return dialect.InvalidQuestions(err) }

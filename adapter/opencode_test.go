@@ -76,7 +76,7 @@ const openCodeQuestion = `{"jsonrpc":"2.0","method":"session/update","params":{"
 
 func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
@@ -92,7 +92,7 @@ func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 
 func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
@@ -110,7 +110,7 @@ func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 
 func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
 	oc := newFakeOpenCode(t, "wrong password")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
 	h.openSession(t, "s1")
 	h.Agent.Send(openCodeQuestion)
 	h.Client.Recv()
@@ -134,14 +134,14 @@ func TestIsOpenCode(t *testing.T) {
 		"opencode run":                   false,
 		"node claude-agent-acp/index.js": false,
 	} {
-		assert.Equal(t, want, (&opencode.OpenCode{}).Recognise(strings.Fields(argv)), argv)
+		assert.Equal(t, want, (&opencode.Dialect{}).Recognise(strings.Fields(argv)), argv)
 	}
 	dialects := Dialects()
 	cmd, env, err := Launch(dialects, []string{"opencode", "acp"}, "auto")
 	require.NoError(t, err)
-	var srv *opencode.OpenCodeServer
+	var srv *opencode.Server
 	for _, d := range dialects {
-		if oc, ok := d.(*opencode.OpenCode); ok {
+		if oc, ok := d.(*opencode.Dialect); ok {
 			srv = oc.Server
 		}
 	}
@@ -154,10 +154,10 @@ func TestIsOpenCode(t *testing.T) {
 
 // withOpenCode is the dialect table with OpenCode's server set, as Launch
 // would set it.
-func withOpenCode(srv *opencode.OpenCodeServer) []Dialect {
+func withOpenCode(srv *opencode.Server) []Dialect {
 	d := Dialects()
 	for _, x := range d {
-		if oc, ok := x.(*opencode.OpenCode); ok {
+		if oc, ok := x.(*opencode.Dialect); ok {
 			oc.Server = srv
 		}
 	}
@@ -178,7 +178,7 @@ func TestLaunchGenericLeavesTheCommand(t *testing.T) {
 // OpenCode's model the user dismissed the question.
 func TestOpenCodeTimeoutRepliesInWords(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)

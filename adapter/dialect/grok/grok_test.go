@@ -26,7 +26,7 @@ const questions = `"questions":[{"question":"Which database?","options":[{"label
 func claim(t *testing.T, params string) (*dialect.Claim, []permission.Question, error) {
 	t.Helper()
 	line := `{"jsonrpc":"2.0","id":0,"method":"_x.ai/ask_user_question","params":` + params + `}`
-	c := (&Grok{}).Claim(host{}, &relay.Message{Method: AskUserQuestion, ID: json.RawMessage("0"), Raw: []byte(line)})
+	c := (&Dialect{}).Claim(host{}, &relay.Message{Method: AskUserQuestion, ID: json.RawMessage("0"), Raw: []byte(line)})
 	require.NotNil(t, c)
 	qs, err := c.Questions(context.Background())
 	return c, qs, err

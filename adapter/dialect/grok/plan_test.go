@@ -16,7 +16,7 @@ import (
 func planClaim(t *testing.T, method, params string) (*dialect.Claim, []permission.Question) {
 	t.Helper()
 	line := `{"jsonrpc":"2.0","id":3,"method":"` + method + `","params":` + params + `}`
-	c := (&Grok{}).Claim(host{}, &relay.Message{Method: method, ID: json.RawMessage("3"), Raw: []byte(line)})
+	c := (&Dialect{}).Claim(host{}, &relay.Message{Method: method, ID: json.RawMessage("3"), Raw: []byte(line)})
 	require.NotNil(t, c)
 	qs, err := c.Questions(context.Background())
 	require.NoError(t, err)

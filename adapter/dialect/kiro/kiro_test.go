@@ -25,7 +25,7 @@ const ask = `{"jsonrpc":"2.0","id":2,"method":"_kiro/userInput","params":{"sessi
 
 func claim(t *testing.T, line string) (*dialect.Claim, []permission.Question, error) {
 	t.Helper()
-	c := (&Kiro{}).Claim(host{}, &relay.Message{Method: UserInput, ID: json.RawMessage("2"), Raw: []byte(line)})
+	c := (&Dialect{}).Claim(host{}, &relay.Message{Method: UserInput, ID: json.RawMessage("2"), Raw: []byte(line)})
 	require.NotNil(t, c)
 	qs, err := c.Questions(context.Background())
 	return c, qs, err
@@ -98,7 +98,7 @@ func TestKiroReadsTheClientsOwnAnswer(t *testing.T) {
 }
 
 func TestKiroAdvertisesUserInput(t *testing.T) {
-	d := (&Kiro{}).Advertise()
+	d := (&Dialect{}).Advertise()
 	require.Len(t, d, 1)
 	assert.Equal(t, []string{"clientCapabilities", "_meta", "kiro", "userInput"}, d[0].Path)
 	assert.JSONEq(t, `true`, string(d[0].Value))
