@@ -10,6 +10,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -17,11 +18,11 @@ import (
 // askClient asks a question set through the board, so that the client's
 // permission requests, the desk and the timeout race, and the first answer
 // wins. ctx ending first cancels the set.
-func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome {
+func (b *Bridge) askClient(ctx context.Context, req permission.Request) dialect.Outcome {
 	round, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds)
 	if !ok {
 		b.tellRoundLimit(req.SessionID)
-		return Outcome{Status: Refused, Message: b.roundLimitMessage()}
+		return dialect.Outcome{Status: dialect.Refused, Message: b.roundLimitMessage()}
 	}
 	req.Round = round
 	if req.ToolCallID == "" {
@@ -37,14 +38,14 @@ func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome 
 }
 
 // outcomeOf reads a settled ticket's result.
-func outcomeOf(res permission.Result) Outcome {
+func outcomeOf(res permission.Result) dialect.Outcome {
 	switch {
 	case res.Cancelled && res.Reason == permission.ReasonTimeout:
-		return Outcome{Status: TimedOut, Result: res}
+		return dialect.Outcome{Status: dialect.TimedOut, Result: res}
 	case res.Cancelled:
-		return Outcome{Status: Cancelled, Result: res}
+		return dialect.Outcome{Status: dialect.Cancelled, Result: res}
 	}
-	return Outcome{Status: Answered, Result: res}
+	return dialect.Outcome{Status: dialect.Answered, Result: res}
 }
 
 // expired is closed when the ticket's deadline has passed, however often

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -154,7 +155,7 @@ func TestIsOpenCode(t *testing.T) {
 
 // withOpenCode is the dialect table with OpenCode's server set, as Launch
 // would set it.
-func withOpenCode(srv *opencode.Server) []Dialect {
+func withOpenCode(srv *opencode.Server) []dialect.Dialect {
 	d := Dialects()
 	for _, x := range d {
 		if oc, ok := x.(*opencode.Dialect); ok {
