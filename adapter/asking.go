@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
@@ -19,12 +18,9 @@ import (
 // permission requests, the desk and the timeout race, and the first answer
 // wins. ctx ending first cancels the set.
 func (b *Bridge) askClient(ctx context.Context, req permission.Request) dialect.Outcome {
-	round, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds)
-	if !ok {
-		b.tellRoundLimit(req.SessionID)
-		return dialect.Outcome{Status: dialect.Refused, Message: b.roundLimitMessage()}
+	if refused, ok := b.askRound(&req); !ok {
+		return refused
 	}
-	req.Round = round
 	if req.ToolCallID == "" {
 		req.ToolCallID, req.OwnToolCall = newToolCallID(), true
 	}
@@ -92,21 +88,6 @@ func (b *Bridge) onQuestionTimeout(id string, req permission.Request) {
 		return
 	}
 	b.board.Cancel(id, permission.ReasonTimeout)
-}
-
-// roundLimitMessage is what the model reads when a turn asked too often.
-func (b *Bridge) roundLimitMessage() string {
-	return fmt.Sprintf("question limit of %d reached in this turn; continue with what you know or ask in the chat", b.opts.MaxRounds)
-}
-
-// tellRoundLimit shows the client why a question was not shown.
-func (b *Bridge) tellRoundLimit(session string) {
-	b.logger.Warn("question limit reached", "session", session, "max-rounds", b.opts.MaxRounds)
-	b.relay.Client.Notify(acp.ClientMethodSessionUpdate, acp.SessionNotification{
-		SessionId: acp.SessionId(session),
-		Update: acp.StartToolCall(acp.ToolCallId(newToolCallID()), "askbridge: "+b.roundLimitMessage(),
-			acp.WithStartKind(acp.ToolKindThink), acp.WithStartStatus(acp.ToolCallStatusFailed)),
-	})
 }
 
 // clientPeer is the client as permission.Ask sees it.

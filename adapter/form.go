@@ -18,12 +18,9 @@ import (
 // other: the desk, the notifiers and the deadline see it, and an answer
 // elsewhere withdraws the form.
 func (b *Bridge) askForm(ctx context.Context, req permission.Request) dialect.Outcome {
-	round, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds)
-	if !ok {
-		b.tellRoundLimit(req.SessionID)
-		return dialect.Outcome{Status: dialect.Refused, Message: b.roundLimitMessage()}
+	if refused, ok := b.askRound(&req); !ok {
+		return refused
 	}
-	req.Round = round
 	ticket, _ := b.race(ctx, req, func(ctx context.Context, req permission.Request) (permission.Result, error) {
 		return b.formFlow(ctx, req), nil
 	})

@@ -73,10 +73,8 @@ func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permi
 // none.
 func (b *Bridge) askBoard(ctx context.Context, req permission.Request, round bool) dialect.Outcome {
 	if round {
-		var ok bool
-		if req.Round, ok = b.board.NextRound(req.SessionID, b.opts.MaxRounds); !ok {
-			b.tellRoundLimit(req.SessionID)
-			return dialect.Outcome{Status: dialect.Refused, Message: b.roundLimitMessage()}
+		if refused, ok := b.askRound(&req); !ok {
+			return refused
 		}
 	}
 	ticket, _ := b.race(ctx, req, func(ctx context.Context, _ permission.Request) (permission.Result, error) {

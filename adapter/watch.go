@@ -146,8 +146,8 @@ func (b *Bridge) watchedRequest(ctx context.Context, w *watched) (req permission
 		if w.r.decline { // askbridge may have to ask it: it counts
 			max = b.opts.MaxRounds
 		}
-		if req.Round, ok = b.board.NextRound(c.SessionID, max); !ok {
-			b.unwatched(ctx, w, dialect.Outcome{Status: dialect.Refused, Message: b.roundLimitMessage()})
+		if refused, ok := b.nextRound(&req, max); !ok {
+			b.unwatched(ctx, w, refused)
 			return req, false
 		}
 	}
