@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -127,16 +126,9 @@ func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
 	}
 }
 
-func TestIsOpenCode(t *testing.T) {
-	for argv, want := range map[string]bool{
-		"opencode acp":                   true,
-		"/usr/bin/opencode acp --cwd x":  true,
-		"npx opencode-ai acp":            true,
-		"opencode run":                   false,
-		"node claude-agent-acp/index.js": false,
-	} {
-		assert.Equal(t, want, (&opencode.Dialect{}).Recognise(strings.Fields(argv)), argv)
-	}
+// Launch "auto" finds OpenCode in the table by its command and lets it
+// start its server (the launch itself is tested beside the dialect).
+func TestLaunchAutoFindsOpenCode(t *testing.T) {
 	dialects := Dialects()
 	cmd, env, err := Launch(dialects, []string{"opencode", "acp"}, "auto")
 	require.NoError(t, err)
@@ -147,10 +139,8 @@ func TestIsOpenCode(t *testing.T) {
 		}
 	}
 	require.NotNil(t, srv, "Launch started the OpenCode dialect's server")
-	assert.Equal(t, []string{"opencode", "acp", "--port", srv.BaseURL[len("http://127.0.0.1:"):], "--hostname", "127.0.0.1"}, cmd)
-	assert.Contains(t, env, "OPENCODE_ENABLE_QUESTION_TOOL=1")
+	assert.Contains(t, cmd, "--port")
 	assert.Contains(t, env, "OPENCODE_SERVER_PASSWORD="+srv.Password)
-	assert.Len(t, srv.Password, 48)
 }
 
 // withOpenCode is the dialect table with OpenCode's server set, as Launch
