@@ -64,7 +64,7 @@ func cursorHeard(t *testing.T, result json.RawMessage, k kind) heard {
 	require.NoError(t, json.Unmarshal(result, &r), string(result))
 	q := k.question()
 	switch o := r.Outcome; {
-	case o.Outcome == "skipped" && o.Reason == cursor.CursorTimeoutReason:
+	case o.Outcome == "skipped" && o.Reason == cursor.TimeoutReason:
 		return heard{state: permission.StateTimeout}
 	case o.Outcome == "skipped":
 		h := answered()

@@ -127,7 +127,7 @@ func openCodeOptions(t *testing.T, c *cell, opts *Options) {
 		case <-time.After(15 * time.Second):
 		}
 	}()
-	opts.Dialects = withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})
+	opts.Dialects = withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})
 }
 
 // openCodeSend is OpenCode's question tool call (multiple, not multiSelect).

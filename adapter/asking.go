@@ -5,11 +5,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -17,13 +17,10 @@ import (
 // askClient asks a question set through the board, so that the client's
 // permission requests, the desk and the timeout race, and the first answer
 // wins. ctx ending first cancels the set.
-func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome {
-	round, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds)
-	if !ok {
-		b.tellRoundLimit(req.SessionID)
-		return Outcome{Status: Refused, Message: b.roundLimitMessage()}
+func (b *Bridge) askClient(ctx context.Context, req permission.Request) dialect.Outcome {
+	if refused, ok := b.askRound(&req); !ok {
+		return refused
 	}
-	req.Round = round
 	if req.ToolCallID == "" {
 		req.ToolCallID, req.OwnToolCall = newToolCallID(), true
 	}
@@ -37,14 +34,14 @@ func (b *Bridge) askClient(ctx context.Context, req permission.Request) Outcome 
 }
 
 // outcomeOf reads a settled ticket's result.
-func outcomeOf(res permission.Result) Outcome {
+func outcomeOf(res permission.Result) dialect.Outcome {
 	switch {
 	case res.Cancelled && res.Reason == permission.ReasonTimeout:
-		return Outcome{Status: TimedOut, Result: res}
+		return dialect.Outcome{Status: dialect.TimedOut, Result: res}
 	case res.Cancelled:
-		return Outcome{Status: Cancelled, Result: res}
+		return dialect.Outcome{Status: dialect.Cancelled, Result: res}
 	}
-	return Outcome{Status: Answered, Result: res}
+	return dialect.Outcome{Status: dialect.Answered, Result: res}
 }
 
 // expired is closed when the ticket's deadline has passed, however often
@@ -91,21 +88,6 @@ func (b *Bridge) onQuestionTimeout(id string, req permission.Request) {
 		return
 	}
 	b.board.Cancel(id, permission.ReasonTimeout)
-}
-
-// roundLimitMessage is what the model reads when a turn asked too often.
-func (b *Bridge) roundLimitMessage() string {
-	return fmt.Sprintf("question limit of %d reached in this turn; continue with what you know or ask in the chat", b.opts.MaxRounds)
-}
-
-// tellRoundLimit shows the client why a question was not shown.
-func (b *Bridge) tellRoundLimit(session string) {
-	b.logger.Warn("question limit reached", "session", session, "max-rounds", b.opts.MaxRounds)
-	b.relay.Client.Notify(acp.ClientMethodSessionUpdate, acp.SessionNotification{
-		SessionId: acp.SessionId(session),
-		Update: acp.StartToolCall(acp.ToolCallId(newToolCallID()), "askbridge: "+b.roundLimitMessage(),
-			acp.WithStartKind(acp.ToolKindThink), acp.WithStartStatus(acp.ToolCallStatusFailed)),
-	})
 }
 
 // clientPeer is the client as permission.Ask sees it.

@@ -9,6 +9,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -46,7 +47,7 @@ type Options struct {
 	// a set now, and what is missing when there are none (noroute.go).
 	Routes func(approval bool) (routes []string, missing string)
 	// Dialects are the dialects spoken; nil means Dialects().
-	Dialects []Dialect
+	Dialects []dialect.Dialect
 	Logger   *slog.Logger
 }
 
@@ -58,7 +59,7 @@ type Bridge struct {
 	rec      *recording // what askbridge adds to --record's recording
 	logger   *slog.Logger
 	relay    *relay.Relay
-	dialects []Dialect
+	dialects []dialect.Dialect
 
 	mu         sync.Mutex
 	clientForm bool                         // the client renders form elicitations itself

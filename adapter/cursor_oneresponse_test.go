@@ -16,8 +16,8 @@ import (
 func TestCursorClientAnsweringTwiceGetsTheAgentOneResponse(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
-	fwd, _ := h.nextRequest(t, cursor.CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
+	fwd, _ := h.nextRequest(t, cursor.AskQuestion)
 	notFound := `{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`
 	h.Client.Send(notFound)
 	h.Client.Send(notFound)
@@ -35,8 +35,8 @@ func TestCursorClientAnsweringTwiceGetsTheAgentOneResponse(t *testing.T) {
 func TestCursorRequestForwardedToAClientThatLeavesGetsAnError(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	h.openSession(t, "s1")
-	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
-	h.nextRequest(t, cursor.CursorAskQuestion)
+	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
+	h.nextRequest(t, cursor.AskQuestion)
 	require.NoError(t, h.Client.Close())
 	reply := h.agentReply(t, "9")
 	require.NotNil(t, reply.Error)

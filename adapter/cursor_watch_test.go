@@ -30,7 +30,7 @@ func cursorClient(t *testing.T, opts Options) (*bridgeHarness, *permission.Board
 
 func TestCursorQuestionIsOnTheBoardAndUnchangedAtTheClient(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	sent := cursorRequest(9, cursor.CursorAskQuestion, cursorDB)
+	sent := cursorRequest(9, cursor.AskQuestion, cursorDB)
 	h.Agent.Send(sent)
 	assert.Equal(t, sent, h.Client.Recv())
 	p := onBoard(t, board)
@@ -43,7 +43,7 @@ func TestCursorQuestionIsOnTheBoardAndUnchangedAtTheClient(t *testing.T) {
 
 func TestCursorQuestionAnsweredAtTheDesk(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
 	h.Client.Recv()
 	p := onBoard(t, board)
 	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
@@ -59,7 +59,7 @@ func TestCursorQuestionAnsweredAtTheDesk(t *testing.T) {
 
 func TestCursorQuestionAnsweredInTheClient(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
 	h.Client.Recv()
 	p := onBoard(t, board)
 	resp := `{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}}`
@@ -75,11 +75,11 @@ func TestCursorQuestionAnsweredInTheClient(t *testing.T) {
 
 func TestCursorQuestionTimesOutWhileTheClientHasIt(t *testing.T) {
 	h, board := cursorClient(t, Options{QuestionTimeout: 150 * time.Millisecond, OnTimeout: TimeoutEnd})
-	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
 	h.Client.Recv()
 	p := onBoard(t, board)
 	require.NotNil(t, p.Deadline)
-	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+cursor.CursorTimeoutReason+`"}}`, string(h.agentReply(t, "9").Result))
+	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+cursor.TimeoutReason+`"}}`, string(h.agentReply(t, "9").Result))
 	assert.Contains(t, h.Client.Recv(), `"method":"$/cancel_request"`)
 	assert.Equal(t, permission.StateTimeout, settled(t, board, p.ID).State)
 }
@@ -88,9 +88,9 @@ func TestCursorQuestionTimesOutWhileTheClientHasIt(t *testing.T) {
 // requests, on the set already on the board; it is listed once.
 func TestCursorQuestionDeclinedByTheClientIsAskedOnTheSameTicket(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
 	p := onBoard(t, board)
-	h.unknownMethod(t, cursor.CursorAskQuestion)
+	h.unknownMethod(t, cursor.AskQuestion)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"toolCallId":"tc1"`)
 	assert.Equal(t, []permission.Pending{p}, board.List(), "one set on the board")
@@ -107,9 +107,9 @@ func TestCursorQuestionDeclinedByTheClientIsAskedOnTheSameTicket(t *testing.T) {
 // for the request it declined.
 func TestCursorQuestionDeclinedThenAnsweredAtTheDesk(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
 	p := onBoard(t, board)
-	h.unknownMethod(t, cursor.CursorAskQuestion)
+	h.unknownMethod(t, cursor.AskQuestion)
 	req, _ := h.nextRequest(t, "session/request_permission")
 	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
 		{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}, Path: "questions[0]"}}}))
@@ -129,7 +129,7 @@ func TestCursorQuestionDeclinedThenAnsweredAtTheDesk(t *testing.T) {
 // A plan the client reviews itself is on the board too.
 func TestCursorPlanReviewedInTheClientIsOnTheBoard(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.Agent.Send(cursorRequest(9, cursor.CursorCreatePlan, `{"toolCallId":"tc1","name":"Build the app","plan":"1. Create the server."}`))
+	h.Agent.Send(cursorRequest(9, cursor.CreatePlan, `{"toolCallId":"tc1","name":"Build the app","plan":"1. Create the server."}`))
 	h.Client.Recv()
 	p := onBoard(t, board)
 	assert.Equal(t, "Build the app", p.Questions[0].Header)
@@ -143,8 +143,8 @@ func TestCursorPlanReviewedInTheClientIsOnTheBoard(t *testing.T) {
 // To-dos are no question: they never reach the board.
 func TestCursorTodosAreNotOnTheBoard(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.Agent.Send(cursorRequest(9, cursor.CursorUpdateTodos, `{"toolCallId":"tc1","merge":false,"todos":[{"id":"1","content":"Write it","status":"pending"}]}`))
-	fwd, _ := h.nextRequest(t, cursor.CursorUpdateTodos)
+	h.Agent.Send(cursorRequest(9, cursor.UpdateTodos, `{"toolCallId":"tc1","merge":false,"todos":[{"id":"1","content":"Write it","status":"pending"}]}`))
+	fwd, _ := h.nextRequest(t, cursor.UpdateTodos)
 	h.answer(t, fwd, `{}`)
 	assert.JSONEq(t, `{}`, string(h.agentReply(t, "9").Result))
 	hist, _ := board.History("s1")
@@ -156,11 +156,11 @@ func TestCursorTodosAreNotOnTheBoard(t *testing.T) {
 // the board.
 func TestCursorQuestionOverTheRoundLimit(t *testing.T) {
 	h, board := cursorClient(t, Options{MaxRounds: 1})
-	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
 	first := onBoard(t, board)
-	h.Agent.Send(cursorRequest(10, cursor.CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(10, cursor.AskQuestion, cursorDB))
 	h.Client.Recv()
-	fwd, _ := h.nextRequest(t, cursor.CursorAskQuestion)
+	fwd, _ := h.nextRequest(t, cursor.AskQuestion)
 	require.Equal(t, "10", string(fwd.ID))
 	h.Client.Send(`{"jsonrpc":"2.0","id":10,"error":{"code":-32601,"message":"Method not found"}}`)
 	assert.JSONEq(t, `{"outcome":{"outcome":"skipped","reason":"`+h.bridge.roundLimitMessage()+`"}}`, string(h.agentReply(t, "10").Result))
@@ -171,9 +171,9 @@ func TestCursorQuestionOverTheRoundLimit(t *testing.T) {
 // the set is cancelled, and Cursor gets its cancelled outcome.
 func TestCursorQuestionDeclinedThenWithdrawnByTheAgent(t *testing.T) {
 	h, board := cursorClient(t, Options{})
-	h.Agent.Send(cursorRequest(9, cursor.CursorAskQuestion, cursorDB))
+	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
 	p := onBoard(t, board)
-	h.unknownMethod(t, cursor.CursorAskQuestion)
+	h.unknownMethod(t, cursor.AskQuestion)
 	h.nextRequest(t, "session/request_permission")
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":9}}`)
 	assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.agentReply(t, "9").Result))
@@ -186,8 +186,8 @@ func TestCursorQuestionDeclinedAtOnceIsListedOnce(t *testing.T) {
 	for i := range 20 {
 		h, board := cursorClient(t, Options{})
 		id := 9 + i
-		h.Agent.Send(cursorRequest(id, cursor.CursorAskQuestion, cursorDB))
-		h.unknownMethod(t, cursor.CursorAskQuestion)
+		h.Agent.Send(cursorRequest(id, cursor.AskQuestion, cursorDB))
+		h.unknownMethod(t, cursor.AskQuestion)
 		req, _ := h.nextRequest(t, "session/request_permission")
 		h.answer(t, req, pick("Postgres"))
 		assert.Contains(t, string(h.agentReply(t, fmt.Sprint(id)).Result), `"selectedOptionIds":["pg"]`)

@@ -4,13 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+
+	"github.com/askbridge/askbridge/adapter/dialect"
 )
 
 // sound is the dialects that pass checkDialect, in table order. A dialect
 // that fails is left out with its reason logged: askbridge still relays
 // everything, and no other dialect's questions are lost to it.
-func sound(ds []Dialect, logger *slog.Logger) []Dialect {
-	out := make([]Dialect, 0, len(ds))
+func sound(ds []dialect.Dialect, logger *slog.Logger) []dialect.Dialect {
+	out := make([]dialect.Dialect, 0, len(ds))
 	names := map[string]bool{}
 	for i, d := range ds {
 		err := checkDialect(d)
@@ -30,7 +32,7 @@ func sound(ds []Dialect, logger *slog.Logger) []Dialect {
 // checkDialect says what is wrong with a dialect's declared hooks, as far
 // as can be known before it claims anything: a name, and hooks that each
 // name a method and a side, once.
-func checkDialect(d Dialect) error {
+func checkDialect(d dialect.Dialect) error {
 	if d == nil {
 		return errors.New("a nil dialect")
 	}
@@ -39,7 +41,7 @@ func checkDialect(d Dialect) error {
 		return errors.New("a dialect without a name")
 	}
 	var errs []error
-	seen := map[Hook]bool{}
+	seen := map[dialect.Hook]bool{}
 	for _, h := range d.Hooks() {
 		if err := checkHook(h); err != nil {
 			errs = append(errs, err)
@@ -57,11 +59,11 @@ func checkDialect(d Dialect) error {
 
 // checkHook says what is wrong with one hook: no method, or a side that is
 // neither FromAgent nor FromClient.
-func checkHook(h Hook) error {
+func checkHook(h dialect.Hook) error {
 	switch {
 	case h.Method == "":
 		return errors.New("a hook without a method")
-	case h.From != FromAgent && h.From != FromClient:
+	case h.From != dialect.FromAgent && h.From != dialect.FromClient:
 		return fmt.Errorf("hook %q: unknown side %d", h.Method, h.From)
 	}
 	return nil

@@ -15,11 +15,11 @@ import (
 type hooked struct {
 	probe
 	name  string
-	hooks []Hook
+	hooks []dialect.Hook
 }
 
-func (h *hooked) Name() string  { return h.name }
-func (h *hooked) Hooks() []Hook { return h.hooks }
+func (h *hooked) Name() string          { return h.name }
+func (h *hooked) Hooks() []dialect.Hook { return h.hooks }
 
 // rewriting is the probe with rewrites of its own.
 type rewriting struct {
@@ -27,7 +27,7 @@ type rewriting struct {
 	rewrites []dialect.Rewrite
 }
 
-func (r *rewriting) Rewrites(Host) []dialect.Rewrite { return r.rewrites }
+func (r *rewriting) Rewrites(dialect.Host) []dialect.Rewrite { return r.rewrites }
 
 func TestTheDialectTableIsSound(t *testing.T) {
 	logs := &syncBuffer{}
@@ -37,17 +37,17 @@ func TestTheDialectTableIsSound(t *testing.T) {
 }
 
 func TestADialectWhoseHooksCannotWorkIsNamed(t *testing.T) {
-	ask := Hook{From: FromAgent, Method: "x/ask"}
+	ask := dialect.Hook{From: dialect.FromAgent, Method: "x/ask"}
 	for _, tc := range []struct {
 		name string
-		d    Dialect
+		d    dialect.Dialect
 		err  string
 	}{
 		{"nil", nil, "a nil dialect"},
-		{"no name", &hooked{hooks: []Hook{ask}}, "a dialect without a name"},
-		{"no method", &hooked{name: "p", hooks: []Hook{{From: FromAgent}}}, "dialect p: a hook without a method"},
-		{"unknown side", &hooked{name: "p", hooks: []Hook{{From: 7, Method: "x/ask"}}}, `dialect p: hook "x/ask": unknown side 7`},
-		{"twice", &hooked{name: "p", hooks: []Hook{ask, ask}}, `dialect p: hook "x/ask" is declared twice`},
+		{"no name", &hooked{hooks: []dialect.Hook{ask}}, "a dialect without a name"},
+		{"no method", &hooked{name: "p", hooks: []dialect.Hook{{From: dialect.FromAgent}}}, "dialect p: a hook without a method"},
+		{"unknown side", &hooked{name: "p", hooks: []dialect.Hook{{From: 7, Method: "x/ask"}}}, `dialect p: hook "x/ask": unknown side 7`},
+		{"twice", &hooked{name: "p", hooks: []dialect.Hook{ask, ask}}, `dialect p: hook "x/ask" is declared twice`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := checkDialect(tc.d)
@@ -64,11 +64,11 @@ func TestADialectWhoseHooksCannotWorkIsNamed(t *testing.T) {
 // x/ask asked.
 func TestNewBridgeLeavesOutADialectWhoseHooksCannotWork(t *testing.T) {
 	logs := &syncBuffer{}
-	bad := &hooked{name: "bad", hooks: []Hook{{From: 7, Method: "x/ask"}}}
-	twin := &hooked{name: "probe", hooks: []Hook{{From: FromAgent, Method: "x/other"}}}
+	bad := &hooked{name: "bad", hooks: []dialect.Hook{{From: 7, Method: "x/ask"}}}
+	twin := &hooked{name: "probe", hooks: []dialect.Hook{{From: dialect.FromAgent, Method: "x/other"}}}
 	good := &probe{}
-	h := newBridgeHarness(t, Options{Dialects: []Dialect{bad, good, twin}, Logger: slog.New(slog.NewTextHandler(logs, nil))})
-	assert.Equal(t, []Dialect{good}, h.bridge.dialects)
+	h := newBridgeHarness(t, Options{Dialects: []dialect.Dialect{bad, good, twin}, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	assert.Equal(t, []dialect.Dialect{good}, h.bridge.dialects)
 	assert.Contains(t, logs.String(), "left out a dialect whose hooks cannot work")
 	assert.Contains(t, logs.String(), `unknown side 7`)
 	assert.Contains(t, logs.String(), `another dialect is named \"probe\"`)
@@ -83,10 +83,10 @@ func TestNewBridgeLeavesOutADialectWhoseHooksCannotWork(t *testing.T) {
 func TestARewriteThatCannotWorkIsLeftOut(t *testing.T) {
 	logs := &syncBuffer{}
 	d := &rewriting{rewrites: []dialect.Rewrite{
-		{Hook: Hook{From: FromAgent, Method: "x/note"}},
-		{Hook: Hook{From: 9, Method: "x/other"}, Intercept: func(*relay.Message) relay.Verdict { return relay.Verdict{Take: true} }},
+		{Hook: dialect.Hook{From: dialect.FromAgent, Method: "x/note"}},
+		{Hook: dialect.Hook{From: 9, Method: "x/other"}, Intercept: func(*relay.Message) relay.Verdict { return relay.Verdict{Take: true} }},
 	}}
-	h := newBridgeHarness(t, Options{Dialects: []Dialect{d}, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	h := newBridgeHarness(t, Options{Dialects: []dialect.Dialect{d}, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"x/note"}`)
 	assert.Equal(t, "x/note", decode(t, h.Client.Recv()).Method)
 	assert.Contains(t, logs.String(), `probe: left out a rewrite that cannot work" method=x/note err="no interceptor"`)

@@ -21,60 +21,30 @@ import (
 // Dialects is the table of the dialects askbridge speaks, fresh for one
 // bridge: one line each, and the only place the bridge names one. Order
 // matters where dialects share a method: the first to claim a message wins.
-func Dialects() []Dialect {
-	return []Dialect{
+func Dialects() []dialect.Dialect {
+	return []dialect.Dialect{
 		&urlmode.Elicitation{}, // before the forms: a URL is never asked as one
-		&codex.Codex{},
+		&codex.Dialect{},
 		&claude.Elicitation{},
-		&qwen.Qwen{},
-		&opencode.OpenCode{},
-		&cursor.Cursor{},
-		&kiro.Kiro{},
-		&grok.Grok{},
+		&qwen.Dialect{},
+		&opencode.Dialect{},
+		&cursor.Dialect{},
+		&kiro.Dialect{},
+		&grok.Dialect{},
 		&asktool.MCPAsk{}, // before Ask: it takes the asks that carry an mcpTag
 		&asktool.Ask{},
-		&approvals.ApprovalsDialect{}, // last: what no dialect above claimed
+		&approvals.Dialect{}, // last: what no dialect above claimed
 	}
 }
 
-// The bridge speaks to its dialects in package dialect's terms; these
-// names let the bridge's own files say them without the qualifier.
-type (
-	Dialect = dialect.Dialect
-	Claim   = dialect.Claim
-	Host    = dialect.Host
-	Hook    = dialect.Hook
-	Outcome = dialect.Outcome
-	Status  = dialect.Status
-	Default = dialect.Default
-
-	Advertiser = dialect.Advertiser
-	Launcher   = dialect.Launcher
-	Rewriter   = dialect.Rewriter
-)
-
-const (
-	FromAgent  = dialect.FromAgent
-	FromClient = dialect.FromClient
-
-	Answered  = dialect.Answered
-	Cancelled = dialect.Cancelled
-	TimedOut  = dialect.TimedOut
-	Refused   = dialect.Refused
-	Invalid   = dialect.Invalid
-)
-
 // AskMethod is the method the ask socket carries (`askbridge ask`).
-const AskMethod = asktool.AskMethod
-
-// invalidQuestions is the invalid-params error listing every violation.
-func invalidQuestions(err error) *relay.Error { return dialect.InvalidQuestions(err) }
+const AskMethod = asktool.Method
 
 // installDialects puts the dialects on the relay in table order: every
 // Rewriter's rewrites first, then every dialect's hooks.
 func (b *Bridge) installDialects() {
 	for _, d := range b.dialects {
-		if rw, ok := d.(Rewriter); ok {
+		if rw, ok := d.(dialect.Rewriter); ok {
 			for _, w := range rw.Rewrites(b) {
 				err := checkHook(w.Hook)
 				if err == nil && w.Intercept == nil {
@@ -96,8 +66,8 @@ func (b *Bridge) installDialects() {
 }
 
 // install puts fn on the relay for h's method and side.
-func (b *Bridge) install(h Hook, fn relay.Interceptor) {
-	if h.From == FromClient {
+func (b *Bridge) install(h dialect.Hook, fn relay.Interceptor) {
+	if h.From == dialect.FromClient {
 		b.relay.FromClient(h.Method, fn)
 	} else {
 		b.relay.FromAgent(h.Method, fn)
@@ -108,9 +78,9 @@ func (b *Bridge) install(h Hook, fn relay.Interceptor) {
 // kind "auto" asks each Launcher whether it recognises argv, "generic"
 // none, and any other kind names the dialect to use. It returns the
 // command and the environment to add.
-func Launch(dialects []Dialect, argv []string, kind string) ([]string, []string, error) {
+func Launch(dialects []dialect.Dialect, argv []string, kind string) ([]string, []string, error) {
 	for _, d := range dialects {
-		l, ok := d.(Launcher)
+		l, ok := d.(dialect.Launcher)
 		if !ok || kind == KindGeneric {
 			continue
 		}

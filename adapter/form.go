@@ -8,6 +8,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -16,13 +17,10 @@ import (
 // question_<n>_custom free-text companion. The set is on the board as any
 // other: the desk, the notifiers and the deadline see it, and an answer
 // elsewhere withdraws the form.
-func (b *Bridge) askForm(ctx context.Context, req permission.Request) Outcome {
-	round, ok := b.board.NextRound(req.SessionID, b.opts.MaxRounds)
-	if !ok {
-		b.tellRoundLimit(req.SessionID)
-		return Outcome{Status: Refused, Message: b.roundLimitMessage()}
+func (b *Bridge) askForm(ctx context.Context, req permission.Request) dialect.Outcome {
+	if refused, ok := b.askRound(&req); !ok {
+		return refused
 	}
-	req.Round = round
 	ticket, _ := b.race(ctx, req, func(ctx context.Context, req permission.Request) (permission.Result, error) {
 		return b.formFlow(ctx, req), nil
 	})

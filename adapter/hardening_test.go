@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
@@ -52,7 +53,7 @@ func TestANonFiniteNumberIsNotAnAnswer(t *testing.T) {
 
 // A reply that cannot be encoded becomes an error to the same id.
 func TestAReplyThatCannotBeEncodedBecomesAnError(t *testing.T) {
-	h := newBridgeHarness(t, Options{Dialects: []Dialect{&unencodable{}}})
+	h := newBridgeHarness(t, Options{Dialects: []dialect.Dialect{&unencodable{}}})
 	h.openSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":3,"method":"x/ask","params":{}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")

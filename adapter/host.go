@@ -3,12 +3,13 @@ package adapter
 import (
 	"log/slog"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // The Bridge is the Host of its dialects.
-var _ Host = (*Bridge)(nil)
+var _ dialect.Host = (*Bridge)(nil)
 
 // ClientRendersForms reports whether questions pass through as forms.
 func (b *Bridge) ClientRendersForms() bool {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
@@ -79,7 +80,7 @@ func (b *Bridge) advertise(m *relay.Message, asked int) relay.Verdict {
 	var patches []patch
 	if b.opts.Advertise {
 		for _, d := range b.dialects {
-			if a, ok := d.(Advertiser); ok {
+			if a, ok := d.(dialect.Advertiser); ok {
 				for _, def := range a.Advertise() {
 					patches = append(patches, patch{path: capsPath(def.Path, asked), value: def.Value})
 				}

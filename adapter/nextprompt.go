@@ -9,6 +9,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -105,14 +106,14 @@ func withNotes(params json.RawMessage, texts []string) (json.RawMessage, error) 
 // forwardReason makes an approval's denial with a reason reach the model:
 // the agent gets its reject option as always (c.Reply), and the reason
 // waits for the next prompt, the client told.
-func (b *Bridge) forwardReason(c *Claim) {
+func (b *Bridge) forwardReason(c *dialect.Claim) {
 	reply := c.Reply
 	if reply == nil || c.Approval == nil {
 		return
 	}
 	a, session := c.Approval, c.SessionID
-	c.Reply = func(ctx context.Context, o Outcome) (any, error) {
-		if o.Status == Answered && o.Result.DenyReason != "" {
+	c.Reply = func(ctx context.Context, o dialect.Outcome) (any, error) {
+		if o.Status == dialect.Answered && o.Result.DenyReason != "" {
 			b.denied(session, a, o.Result)
 		}
 		return reply(ctx, o)

@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -76,7 +76,7 @@ const openCodeQuestion = `{"jsonrpc":"2.0","method":"session/update","params":{"
 
 func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
@@ -92,7 +92,7 @@ func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 
 func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
@@ -110,7 +110,7 @@ func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 
 func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
 	oc := newFakeOpenCode(t, "wrong password")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
 	h.openSession(t, "s1")
 	h.Agent.Send(openCodeQuestion)
 	h.Client.Recv()
@@ -126,38 +126,29 @@ func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
 	}
 }
 
-func TestIsOpenCode(t *testing.T) {
-	for argv, want := range map[string]bool{
-		"opencode acp":                   true,
-		"/usr/bin/opencode acp --cwd x":  true,
-		"npx opencode-ai acp":            true,
-		"opencode run":                   false,
-		"node claude-agent-acp/index.js": false,
-	} {
-		assert.Equal(t, want, (&opencode.OpenCode{}).Recognise(strings.Fields(argv)), argv)
-	}
+// Launch "auto" finds OpenCode in the table by its command and lets it
+// start its server (the launch itself is tested beside the dialect).
+func TestLaunchAutoFindsOpenCode(t *testing.T) {
 	dialects := Dialects()
 	cmd, env, err := Launch(dialects, []string{"opencode", "acp"}, "auto")
 	require.NoError(t, err)
-	var srv *opencode.OpenCodeServer
+	var srv *opencode.Server
 	for _, d := range dialects {
-		if oc, ok := d.(*opencode.OpenCode); ok {
+		if oc, ok := d.(*opencode.Dialect); ok {
 			srv = oc.Server
 		}
 	}
 	require.NotNil(t, srv, "Launch started the OpenCode dialect's server")
-	assert.Equal(t, []string{"opencode", "acp", "--port", srv.BaseURL[len("http://127.0.0.1:"):], "--hostname", "127.0.0.1"}, cmd)
-	assert.Contains(t, env, "OPENCODE_ENABLE_QUESTION_TOOL=1")
+	assert.Contains(t, cmd, "--port")
 	assert.Contains(t, env, "OPENCODE_SERVER_PASSWORD="+srv.Password)
-	assert.Len(t, srv.Password, 48)
 }
 
 // withOpenCode is the dialect table with OpenCode's server set, as Launch
 // would set it.
-func withOpenCode(srv *opencode.OpenCodeServer) []Dialect {
+func withOpenCode(srv *opencode.Server) []dialect.Dialect {
 	d := Dialects()
 	for _, x := range d {
-		if oc, ok := x.(*opencode.OpenCode); ok {
+		if oc, ok := x.(*opencode.Dialect); ok {
 			oc.Server = srv
 		}
 	}
@@ -178,7 +169,7 @@ func TestLaunchGenericLeavesTheCommand(t *testing.T) {
 // OpenCode's model the user dismissed the question.
 func TestOpenCodeTimeoutRepliesInWords(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -70,12 +71,10 @@ func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permi
 // desk) the set is a round of its session, as a set the client is asked
 // is; a set that only the desk can take (a sign-in outside a session) is
 // none.
-func (b *Bridge) askBoard(ctx context.Context, req permission.Request, round bool) Outcome {
+func (b *Bridge) askBoard(ctx context.Context, req permission.Request, round bool) dialect.Outcome {
 	if round {
-		var ok bool
-		if req.Round, ok = b.board.NextRound(req.SessionID, b.opts.MaxRounds); !ok {
-			b.tellRoundLimit(req.SessionID)
-			return Outcome{Status: Refused, Message: b.roundLimitMessage()}
+		if refused, ok := b.askRound(&req); !ok {
+			return refused
 		}
 	}
 	ticket, _ := b.race(ctx, req, func(ctx context.Context, _ permission.Request) (permission.Result, error) {

@@ -42,7 +42,7 @@ const (
 // route turns a claim's mode and the bridge's state (what the client
 // renders, --questions desk, whether the message is a request) into what
 // happens: the one place the modes are read. The claim passed check.
-func (b *Bridge) route(c *Claim, request bool) route {
+func (b *Bridge) route(c *dialect.Claim, request bool) route {
 	mode := c.Mode
 	desk := mode == dialect.Board || c.Approval == nil && b.opts.Questions == QuestionsDesk
 	forms := b.ClientRendersForms()
@@ -76,7 +76,7 @@ func (b *Bridge) route(c *Claim, request bool) route {
 // when it can; request says the claimed message has an id. The bridge
 // refuses a claim that fails it, the way ReverseProxy refuses a
 // misconfigured hook: logged, and a request gets an error.
-func check(c *Claim, request bool) error {
+func check(c *dialect.Claim, request bool) error {
 	var errs []error
 	if !c.Mode.Known() {
 		errs = append(errs, fmt.Errorf("unknown mode %v", c.Mode))

@@ -18,10 +18,10 @@ import (
 // claim its mode cannot serve.
 type broken struct {
 	probe
-	edit func(*Claim)
+	edit func(*dialect.Claim)
 }
 
-func (b *broken) Claim(h Host, m *relay.Message) *Claim {
+func (b *broken) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	c := b.probe.Claim(h, m)
 	b.edit(c)
 	return c
@@ -31,10 +31,10 @@ func readAnything(json.RawMessage) permission.Result { return permission.Result{
 
 // refusedHarness is a bridge speaking only d, whose client renders forms
 // (so a Render claim would be watched), and its log.
-func refusedHarness(t *testing.T, d Dialect) (*bridgeHarness, *syncBuffer) {
+func refusedHarness(t *testing.T, d dialect.Dialect) (*bridgeHarness, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
-	h, _ := formsClient(t, Options{Dialects: []Dialect{d}, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	h, _ := formsClient(t, Options{Dialects: []dialect.Dialect{d}, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	return h, logs
 }
 
@@ -44,16 +44,16 @@ func refusedHarness(t *testing.T, d Dialect) (*bridgeHarness, *syncBuffer) {
 func TestAClaimItsModeCannotServeIsRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		edit func(*Claim)
+		edit func(*dialect.Claim)
 		why  string
 	}{
-		{"unknown mode", func(c *Claim) { c.Mode = dialect.Mode(99) }, "unknown mode Mode(99)"},
-		{"render without ReadResponse", func(c *Claim) { c.Mode = dialect.Render }, "mode render reads the client's answer"},
-		{"mirror without ReadResponse", func(c *Claim) { c.Mode = dialect.Mirror }, "mode mirror reads the client's answer"},
-		{"extension without ReadResponse", func(c *Claim) { c.Mode = dialect.Extension }, "mode extension reads the client's answer"},
-		{"extension-form without ReadResponse", func(c *Claim) { c.Mode = dialect.ExtensionForm }, "mode extension-form reads the client's answer"},
-		{"no Questions", func(c *Claim) { c.Questions = nil }, "no Questions"},
-		{"no Reply", func(c *Claim) { c.Reply = nil }, "no Reply"},
+		{"unknown mode", func(c *dialect.Claim) { c.Mode = dialect.Mode(99) }, "unknown mode Mode(99)"},
+		{"render without ReadResponse", func(c *dialect.Claim) { c.Mode = dialect.Render }, "mode render reads the client's answer"},
+		{"mirror without ReadResponse", func(c *dialect.Claim) { c.Mode = dialect.Mirror }, "mode mirror reads the client's answer"},
+		{"extension without ReadResponse", func(c *dialect.Claim) { c.Mode = dialect.Extension }, "mode extension reads the client's answer"},
+		{"extension-form without ReadResponse", func(c *dialect.Claim) { c.Mode = dialect.ExtensionForm }, "mode extension-form reads the client's answer"},
+		{"no Questions", func(c *dialect.Claim) { c.Questions = nil }, "no Questions"},
+		{"no Reply", func(c *dialect.Claim) { c.Reply = nil }, "no Reply"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h, logs := refusedHarness(t, &broken{edit: tc.edit})
@@ -78,7 +78,7 @@ func TestAClaimItsModeCannotServeIsRefused(t *testing.T) {
 func TestAnExtensionModeOnANotificationIsRefused(t *testing.T) {
 	for _, mode := range []dialect.Mode{dialect.Extension, dialect.ExtensionForm, dialect.Forward} {
 		t.Run(mode.String(), func(t *testing.T) {
-			h, logs := refusedHarness(t, &broken{edit: func(c *Claim) { c.Mode, c.ReadResponse = mode, readAnything }})
+			h, logs := refusedHarness(t, &broken{edit: func(c *dialect.Claim) { c.Mode, c.ReadResponse = mode, readAnything }})
 			h.Agent.Send(`{"jsonrpc":"2.0","method":"x/ask","params":{}}`)
 			h.Agent.Send(`{"jsonrpc":"2.0","method":"ping/after"}`)
 			assert.Equal(t, "ping/after", decode(t, h.Client.Recv()).Method)
@@ -135,7 +135,7 @@ func TestRouteTurnsAModeAndTheBridgesStateIntoWhatHappens(t *testing.T) {
 		if tc.desk {
 			b.opts.Questions = QuestionsDesk
 		}
-		c := &Claim{Mode: tc.mode}
+		c := &dialect.Claim{Mode: tc.mode}
 		if tc.approval {
 			c.Approval = &permission.Approval{}
 		}
@@ -146,14 +146,16 @@ func TestRouteTurnsAModeAndTheBridgesStateIntoWhatHappens(t *testing.T) {
 // askOnSocket is a broken dialect hooked on the ask socket's method.
 type askOnSocket struct{ broken }
 
-func (*askOnSocket) Hooks() []Hook { return []Hook{{From: FromAgent, Method: AskMethod}} }
+func (*askOnSocket) Hooks() []dialect.Hook {
+	return []dialect.Hook{{From: dialect.FromAgent, Method: AskMethod}}
+}
 
 // An ask over the socket is claimed as the agent's would be, and checked
 // the same way: `askbridge ask` gets the error, nothing is asked.
 func TestAnAskOverTheSocketWhoseClaimCannotBeServedIsRefused(t *testing.T) {
 	logs := &syncBuffer{}
-	d := &askOnSocket{broken{edit: func(c *Claim) { c.Mode = dialect.Mode(42) }}}
-	b := NewBridge(Options{Dialects: []Dialect{d}, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	d := &askOnSocket{broken{edit: func(c *dialect.Claim) { c.Mode = dialect.Mode(42) }}}
+	b := NewBridge(Options{Dialects: []dialect.Dialect{d}, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	_, err := b.askFromSocket(t.Context(), json.RawMessage(`{}`))
 	var e *relay.Error
 	require.ErrorAs(t, err, &e)

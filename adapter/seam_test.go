@@ -16,17 +16,19 @@ import (
 // claims "x/ask" requests, asks one question, and replies with the label.
 type probe struct{ mode dialect.Mode }
 
-func (*probe) Name() string  { return "probe" }
-func (*probe) Hooks() []Hook { return []Hook{{From: FromAgent, Method: "x/ask"}} }
-func (p *probe) Claim(h Host, m *relay.Message) *Claim {
-	return &Claim{
+func (*probe) Name() string { return "probe" }
+func (*probe) Hooks() []dialect.Hook {
+	return []dialect.Hook{{From: dialect.FromAgent, Method: "x/ask"}}
+}
+func (p *probe) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+	return &dialect.Claim{
 		SessionID: h.ActiveSession(""),
 		Mode:      p.mode,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			return []permission.Question{{Question: "Which?", Header: "Pick", Options: []permission.Option{{Label: "A"}, {Label: "B"}}}}, nil
 		},
-		Reply: func(_ context.Context, o Outcome) (any, error) {
-			if o.Status != Answered {
+		Reply: func(_ context.Context, o dialect.Outcome) (any, error) {
+			if o.Status != dialect.Answered {
 				return map[string]string{"status": "not answered"}, nil
 			}
 			return map[string]string{"picked": o.Result.Answers[0].Answer.Labels[0]}, nil
@@ -35,7 +37,7 @@ func (p *probe) Claim(h Host, m *relay.Message) *Claim {
 }
 
 func TestADialectOnTheSeamAsksAndReplies(t *testing.T) {
-	h := newBridgeHarness(t, Options{Dialects: []Dialect{&probe{}}})
+	h := newBridgeHarness(t, Options{Dialects: []dialect.Dialect{&probe{}}})
 	h.openSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":7,"method":"x/ask","params":{}}`)
 	req, _ := h.nextRequest(t, "session/request_permission")
@@ -44,7 +46,7 @@ func TestADialectOnTheSeamAsksAndReplies(t *testing.T) {
 }
 
 func TestAFallbackDialectAsksOnlyWhenTheClientDoesNotKnowTheMethod(t *testing.T) {
-	h := newBridgeHarness(t, Options{Dialects: []Dialect{&probe{mode: dialect.Forward}}})
+	h := newBridgeHarness(t, Options{Dialects: []dialect.Dialect{&probe{mode: dialect.Forward}}})
 	h.openSession(t, "s1")
 
 	// A client that implements the method answers it itself.
@@ -79,8 +81,8 @@ func TestAQuestionSentAsANotificationGetsNoReply(t *testing.T) {
 // unencodable replies with a value encoding/json refuses.
 type unencodable struct{ probe }
 
-func (u *unencodable) Claim(h Host, m *relay.Message) *Claim {
+func (u *unencodable) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	c := u.probe.Claim(h, m)
-	c.Reply = func(context.Context, Outcome) (any, error) { return map[string]any{"n": func() {}}, nil }
+	c.Reply = func(context.Context, dialect.Outcome) (any, error) { return map[string]any{"n": func() {}}, nil }
 	return c
 }

@@ -6,13 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // intercept is the relay hook of dialect d: a message d claims goes where
 // its route says, and is served on a goroutine of its own.
-func (b *Bridge) intercept(d Dialect) relay.Interceptor {
+func (b *Bridge) intercept(d dialect.Dialect) relay.Interceptor {
 	return func(m *relay.Message) relay.Verdict {
 		if m.Claimed {
 			return relay.Pass // an earlier dialect claimed it
@@ -62,7 +63,7 @@ func (b *Bridge) intercept(d Dialect) relay.Interceptor {
 // refuse takes a message whose claim check refused: the agent gets an
 // error for a request (it must not wait for an answer that cannot come),
 // and a notification goes nowhere.
-func (b *Bridge) refuse(d Dialect, m *relay.Message, err error) relay.Verdict {
+func (b *Bridge) refuse(d dialect.Dialect, m *relay.Message, err error) relay.Verdict {
 	e := b.refused(d, m.Method, err)
 	if m.ID == nil {
 		return relay.Verdict{Take: true}
@@ -77,14 +78,14 @@ func (b *Bridge) refuse(d Dialect, m *relay.Message, err error) relay.Verdict {
 }
 
 // refused logs why a claim was refused, and is the error the agent gets.
-func (b *Bridge) refused(d Dialect, method string, err error) *relay.Error {
+func (b *Bridge) refused(d dialect.Dialect, method string, err error) *relay.Error {
 	b.logger.Error(d.Name()+": refused a claim its mode cannot serve", "method", method, "err", err)
 	return relay.Internal("askbridge: the "+d.Name()+" dialect cannot serve "+method+": "+err.Error(), nil)
 }
 
 // start serves a claim on a goroutine of its own and replies to the agent,
 // unless the dialect answers it another way.
-func (b *Bridge) start(d Dialect, m *relay.Message, c *Claim, r route) {
+func (b *Bridge) start(d dialect.Dialect, m *relay.Message, c *dialect.Claim, r route) {
 	b.inflight.Add(1)
 	go func() {
 		defer b.inflight.Done()
@@ -108,17 +109,17 @@ func methodNotFound(resp json.RawMessage) bool {
 // serve runs a claimed set: decode and validate, ask as the route says,
 // and make the reply. reqID ties the set to the agent's request, for
 // $/cancel_request.
-func (b *Bridge) serve(ctx context.Context, c *Claim, how asker, reqID json.RawMessage) (any, error) {
+func (b *Bridge) serve(ctx context.Context, c *dialect.Claim, how asker, reqID json.RawMessage) (any, error) {
 	ctx, stop := withdrawable(ctx, c)
 	defer stop()
 	ctx, done := b.begin(ctx, c.SessionID, reqID, false)
 	defer done()
 	qs, err := c.Questions(ctx)
 	if err != nil {
-		return c.Reply(context.WithoutCancel(ctx), Outcome{Status: Invalid, Err: err})
+		return c.Reply(context.WithoutCancel(ctx), dialect.Outcome{Status: dialect.Invalid, Err: err})
 	}
 	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
-	var o Outcome
+	var o dialect.Outcome
 	switch how {
 	case viaBoard, viaBoardAlone:
 		o = b.askBoard(ctx, req, how == viaBoard)
@@ -131,7 +132,7 @@ func (b *Bridge) serve(ctx context.Context, c *Claim, how asker, reqID json.RawM
 }
 
 // withdrawable is parent, ended when the claim's Withdrawn closes.
-func withdrawable(parent context.Context, c *Claim) (context.Context, func()) {
+func withdrawable(parent context.Context, c *dialect.Claim) (context.Context, func()) {
 	if c.Withdrawn == nil {
 		return parent, func() {}
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/askbridge/askbridge/internal/peercred"
@@ -144,7 +145,7 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 		}
 		res, err := b.askFromSocket(ctx, *req.Params)
 		if err != nil {
-			rpcErr := invalidQuestions(err)
+			rpcErr := dialect.InvalidQuestions(err)
 			e := &jsonrpc2.Error{Code: int64(rpcErr.Code), Message: rpcErr.Message}
 			if rpcErr.Data != nil {
 				e.SetError(rpcErr.Data)
@@ -188,7 +189,7 @@ func (b *Bridge) askFromSocket(ctx context.Context, params json.RawMessage) (any
 	m := &relay.Message{Method: AskMethod, Raw: raw}
 	for _, d := range b.dialects {
 		for _, h := range d.Hooks() {
-			if h.From != FromAgent || h.Method != AskMethod {
+			if h.From != dialect.FromAgent || h.Method != AskMethod {
 				continue
 			}
 			if c := d.Claim(b, m); c != nil {

@@ -221,7 +221,7 @@ func TestV1SessionServersUnchanged(t *testing.T) {
 // "question" was read, and this one went unanswered).
 func TestQuestionToolRecognisedByName(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.OpenCodeServer{BaseURL: oc.URL, Password: "pw"})})
+	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
 	oc.ask("call_1")
 	named := strings.Replace(openCodeQuestion, `"title":"question"`, `"name":"question","title":"Asking you about the database"`, 1)

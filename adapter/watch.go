@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -34,9 +35,9 @@ import (
 // and its state, shared by the relay's reading goroutine (the client's
 // response) and the set's own.
 type watched struct {
-	d Dialect
+	d dialect.Dialect
 	m *relay.Message // a clone: the set's goroutine outlives the relay's
-	c *Claim
+	c *dialect.Claim
 	r route
 
 	mu        sync.Mutex
@@ -60,7 +61,7 @@ func (w *watched) hear() {
 }
 
 // watch forwards a watched request to the client and watches it.
-func (b *Bridge) watch(d Dialect, m *relay.Message, c *Claim, r route) relay.Verdict {
+func (b *Bridge) watch(d dialect.Dialect, m *relay.Message, c *dialect.Claim, r route) relay.Verdict {
 	w := &watched{d: d, m: m.Clone(), c: c, r: r, heard: make(chan struct{})}
 	return relay.Verdict{
 		OnResponse: func(resp json.RawMessage) json.RawMessage { return b.clientAnswered(w, resp) },
@@ -133,7 +134,7 @@ func (b *Bridge) watchedRequest(ctx context.Context, w *watched) (req permission
 	qs, err := c.Questions(ctx)
 	if err != nil {
 		if w.r.decline {
-			b.unwatched(ctx, w, Outcome{Status: Invalid, Err: err})
+			b.unwatched(ctx, w, dialect.Outcome{Status: dialect.Invalid, Err: err})
 			return req, false
 		}
 		b.logger.Info(w.d.Name()+": the editor shows a form askbridge cannot read as questions; not on the desk", "err", err)
@@ -145,8 +146,8 @@ func (b *Bridge) watchedRequest(ctx context.Context, w *watched) (req permission
 		if w.r.decline { // askbridge may have to ask it: it counts
 			max = b.opts.MaxRounds
 		}
-		if req.Round, ok = b.board.NextRound(c.SessionID, max); !ok {
-			b.unwatched(ctx, w, Outcome{Status: Refused, Message: b.roundLimitMessage()})
+		if refused, ok := b.nextRound(&req, max); !ok {
+			b.unwatched(ctx, w, refused)
 			return req, false
 		}
 	}
@@ -254,7 +255,7 @@ func (b *Bridge) instead(how asker, req *permission.Request) (flow func(context.
 // unwatched waits for the client's response to a request whose set is not
 // on the board (its questions are invalid, or the turn asked too often):
 // if the client declines it, the agent gets the dialect's reply to o.
-func (b *Bridge) unwatched(ctx context.Context, w *watched, o Outcome) {
+func (b *Bridge) unwatched(ctx context.Context, w *watched, o dialect.Outcome) {
 	select {
 	case <-w.heard:
 	case <-ctx.Done():
@@ -266,7 +267,7 @@ func (b *Bridge) unwatched(ctx context.Context, w *watched, o Outcome) {
 	if !declined {
 		return
 	}
-	if o.Status == Refused {
+	if o.Status == dialect.Refused {
 		b.tellRoundLimit(w.c.SessionID)
 	}
 	result, err := w.c.Reply(context.WithoutCancel(ctx), o)

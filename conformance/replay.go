@@ -111,9 +111,9 @@ func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
 		}
 		oc := startOpenCode(ln, "fixture", agent)
 		defer oc.close()
-		server := &opencode.OpenCodeServer{BaseURL: oc.URL, Password: "fixture"}
+		server := &opencode.Server{BaseURL: oc.URL, Password: "fixture"}
 		for _, d := range opts.Dialects {
-			if o, ok := d.(*opencode.OpenCode); ok {
+			if o, ok := d.(*opencode.Dialect); ok {
 				o.Server = server
 			}
 		}

@@ -37,7 +37,7 @@ func InEditor(ctx context.Context, path string, raw []byte, session string) (any
 		Questions json.RawMessage `json:"questions"`
 	}
 	json.Unmarshal(raw, &in)
-	params := asktool.AskParams{Questions: in.Questions, Format: "cli", SessionID: session}
+	params := asktool.Params{Questions: in.Questions, Format: "cli", SessionID: session}
 	var result json.RawMessage
 	if err := conn.Call(ctx, adapter.AskMethod, params, &result); err != nil {
 		var rpcErr *jsonrpc2.Error

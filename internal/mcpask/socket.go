@@ -124,7 +124,7 @@ func fromRPCError(e *jsonrpc2.Error) error {
 }
 
 // sentParams are _askbridge/ask's params as askbridge mcp sends them (the
-// adapter's AskParams, which this package cannot import: the adapter
+// asktool.Params, which this package cannot import: the adapter
 // imports it to inject the server).
 type sentParams struct {
 	Questions any    `json:"questions"`

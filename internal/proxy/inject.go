@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 )
 
 // injectAsk sets up the listing of `askbridge mcp` in the agent's sessions
 // (--inject-ask): the server runs this very executable and reaches this
 // process through the ask socket. Without either there is nothing to list.
-func injectAsk(dialects []adapter.Dialect, mode string, sockEnv, argv []string, logger *slog.Logger) {
+func injectAsk(dialects []dialect.Dialect, mode string, sockEnv, argv []string, logger *slog.Logger) {
 	var inject asktool.Inject
 	inject.Set(mode) // checked with the other flags
 	socket := ""

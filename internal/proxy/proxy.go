@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/contain"
 	"github.com/askbridge/askbridge/internal/hub"
@@ -119,7 +120,7 @@ func Run(ctx context.Context, c Config) error {
 
 // bridge is c.Bridge with what Run made: the board, the dialects, and the
 // ways besides the editor that can answer.
-func (c *Config) bridge(board *permission.Board, dialects []adapter.Dialect, deskURL string, reporter *hub.Reporter, notifier *notify.Notifier) adapter.Options {
+func (c *Config) bridge(board *permission.Board, dialects []dialect.Dialect, deskURL string, reporter *hub.Reporter, notifier *notify.Notifier) adapter.Options {
 	o := c.Bridge
 	elsewhere := func() bool { return deskURL != "" || reporter.Connected() }
 	o.Board, o.Dialects, o.Logger = board, dialects, c.Logger

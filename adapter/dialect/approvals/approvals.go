@@ -12,28 +12,28 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// ApprovalsDialect puts the agent's own permission requests — "Allow
+// Dialect puts the agent's own permission requests — "Allow
 // `rm -rf build`?", "Apply this edit?" — on the board, where the desk, the
 // hub and the notifiers can answer them (Options.Approvals): mirrored (the
 // editor gets the request as it is, and the first answer wins) or on the
 // board only. It comes last in the table: a request another dialect claims
 // (Qwen's questions, the MCP ask tool's own approval) never reaches it.
 // Nothing here answers by itself but a timeout, and that as reject_once.
-type ApprovalsDialect struct {
+type Dialect struct {
 	calls toolCalls
 }
 
 // Name implements Dialect.
-func (*ApprovalsDialect) Name() string { return "approvals" }
+func (*Dialect) Name() string { return "approvals" }
 
 // Hooks implements Dialect.
-func (*ApprovalsDialect) Hooks() []dialect.Hook {
+func (*Dialect) Hooks() []dialect.Hook {
 	return []dialect.Hook{{From: dialect.FromAgent, Method: acp.ClientMethodSessionRequestPermission}}
 }
 
 // Rewrites implements Rewriter: with approvals on the board, the tool
 // calls the agent announces are remembered, to show what a request allows.
-func (d *ApprovalsDialect) Rewrites(h dialect.Host) []dialect.Rewrite {
+func (d *Dialect) Rewrites(h dialect.Host) []dialect.Rewrite {
 	if h.Approvals() == dialect.ApprovalsClient {
 		return nil
 	}
@@ -82,7 +82,7 @@ func (p *approvalRequest) toolCall(calls *toolCalls) json.RawMessage {
 }
 
 // Claim implements Dialect.
-func (d *ApprovalsDialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	mode := h.Approvals()
 	if mode == dialect.ApprovalsClient || m.ID == nil {
 		return nil

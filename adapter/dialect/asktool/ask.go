@@ -21,20 +21,20 @@ import (
 // back (Reply). Everything between is the bridge's.
 type Ask struct{}
 
-// AskMethod is askbridge's extension method for asking the user.
-const AskMethod = "_askbridge/ask"
+// Method is askbridge's extension method for asking the user.
+const Method = "_askbridge/ask"
 
 // Name implements Dialect.
 func (*Ask) Name() string { return "ask" }
 
 // Hooks implements Dialect.
 func (*Ask) Hooks() []dialect.Hook {
-	return []dialect.Hook{{From: dialect.FromAgent, Method: AskMethod}}
+	return []dialect.Hook{{From: dialect.FromAgent, Method: Method}}
 }
 
-// AskParams are the params of AskMethod, as an agent or `askbridge ask`
+// Params are the params of Method, as an agent or `askbridge ask`
 // sends them.
-type AskParams struct {
+type Params struct {
 	Questions  json.RawMessage `json:"questions"`
 	SessionID  string          `json:"sessionId,omitempty"`
 	ToolCallID string          `json:"toolCallId,omitempty"`
@@ -50,7 +50,7 @@ func (d *Ask) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var env struct {
 		Params json.RawMessage `json:"params"`
 	}
-	var p AskParams
+	var p Params
 	parseErr := json.Unmarshal(m.Raw, &env)
 	if parseErr == nil {
 		parseErr = json.Unmarshal(env.Params, &p)

@@ -1,12 +1,10 @@
 package asktool
 
 import (
-	"log/slog"
 	"testing"
 
-	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/dialect/dialecttest"
 	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/permission"
 )
 
 // BenchmarkMCPAskListing is the work listing the tool adds to one
@@ -14,7 +12,7 @@ import (
 // response, without pipes or scheduling.
 func BenchmarkMCPAskListing(b *testing.B) {
 	d := &MCPAsk{Inject: InjectAuto, Command: "/usr/local/bin/askbridge", Socket: "/tmp/askbridge-1/ask.sock", Argv: []string{"gemini", "--acp"}}
-	h := quietHost{}
+	h := dialecttest.Host{}
 	hook := d.onSessionStart(h, "session/new")
 	req := &relay.Message{Method: "session/new", ID: []byte("1"),
 		Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/home/me/project","mcpServers":[]}}`)}
@@ -28,10 +26,3 @@ func BenchmarkMCPAskListing(b *testing.B) {
 		v.OnResponse(resp)
 	}
 }
-
-// quietHost is the little of a Host the listing reads; anything else
-// panics (the embedded interface is nil).
-type quietHost struct{ dialect.Host }
-
-func (quietHost) Logger() *slog.Logger      { return slog.New(slog.DiscardHandler) }
-func (quietHost) Limits() permission.Limits { return permission.DefaultLimits() }

@@ -102,7 +102,7 @@ func (*MCPAsk) Name() string { return "mcp-ask" }
 // Hooks implements Dialect: the server's questions are _askbridge/ask
 // carrying an mcpTag, over the socket.
 func (*MCPAsk) Hooks() []dialect.Hook {
-	return []dialect.Hook{{From: dialect.FromAgent, Method: AskMethod}}
+	return []dialect.Hook{{From: dialect.FromAgent, Method: Method}}
 }
 
 // Claim implements Dialect: a tagged ask is the Ask dialect's, asked in

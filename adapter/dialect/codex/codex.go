@@ -11,7 +11,7 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// Codex is the dialect of Codex's request_user_input as codex-acp asks it:
+// Dialect is the dialect of Codex's request_user_input as codex-acp asks it:
 // elicitation/create in form mode, sent only when the client advertised
 // clientCapabilities.elicitation.form (otherwise the model silently gets
 // {"answers":{}}). Per question the form has a choice field keyed by the
@@ -30,19 +30,19 @@ import (
 // turn is cancelled) it withdraws the form with $/cancel_request, and the
 // bridge withdraws the permission request at the client. A client that
 // renders forms gets Codex's form untouched, and the set is watched.
-type Codex struct{}
+type Dialect struct{}
 
 // Name implements Dialect.
-func (*Codex) Name() string { return "codex" }
+func (*Dialect) Name() string { return "codex" }
 
 // Hooks implements Dialect.
-func (*Codex) Hooks() []dialect.Hook {
+func (*Dialect) Hooks() []dialect.Hook {
 	return []dialect.Hook{{From: dialect.FromAgent, Method: acp.ClientMethodElicitationCreate}}
 }
 
 // Advertise implements Advertiser: codex-acp asks nobody without a form
 // capability object, as claude-agent-acp.
-func (*Codex) Advertise() []dialect.Default { return dialect.AdvertiseForms() }
+func (*Dialect) Advertise() []dialect.Default { return dialect.AdvertiseForms() }
 
 // codex-acp's synthetic choice, added to every question with options unless
 // the model offered one of that label itself.
@@ -69,7 +69,7 @@ func codexMeta(p *dialect.SchemaProp) *codexField {
 }
 
 // Claim implements Dialect: a form with _meta.codex on its properties.
-func (d *Codex) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	_, scope, ok := dialect.DecodeElicitation(m)
 	if !ok {
 		return nil

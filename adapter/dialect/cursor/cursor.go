@@ -17,7 +17,7 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// Cursor is the dialect of Cursor's agent (`agent acp`). It asks with
+// Dialect is the dialect of Cursor's agent (`agent acp`). It asks with
 // blocking extension requests of its own: cursor/ask_question,
 // cursor/create_plan (cursorplan.go) and cursor/update_todos. A client that
 // does not know them answers -32601, and Cursor stalls or tells the model
@@ -34,7 +34,7 @@ import (
 // Cursor's params carry no sessionId: a request belongs to the session
 // whose session/update announced its toolCallId, else to the session that
 // last got a prompt.
-type Cursor struct {
+type Dialect struct {
 	mu    sync.Mutex
 	calls map[string]string       // toolCallId -> session, for tool calls Cursor announced
 	order []string                // the keys of calls, oldest first, to bound it
@@ -43,9 +43,9 @@ type Cursor struct {
 
 // Cursor's extension methods.
 const (
-	CursorAskQuestion = "cursor/ask_question"
-	CursorCreatePlan  = "cursor/create_plan"
-	CursorUpdateTodos = "cursor/update_todos"
+	AskQuestion = "cursor/ask_question"
+	CreatePlan  = "cursor/create_plan"
+	UpdateTodos = "cursor/update_todos"
 )
 
 // cursorMaxCalls bounds the tool calls remembered for their session: a
@@ -53,32 +53,32 @@ const (
 const cursorMaxCalls = 1024
 
 // Name implements Dialect.
-func (*Cursor) Name() string { return "cursor" }
+func (*Dialect) Name() string { return "cursor" }
 
 // Hooks implements Dialect.
-func (*Cursor) Hooks() []dialect.Hook {
+func (*Dialect) Hooks() []dialect.Hook {
 	return []dialect.Hook{
 		{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate},
-		{From: dialect.FromAgent, Method: CursorAskQuestion},
-		{From: dialect.FromAgent, Method: CursorCreatePlan},
-		{From: dialect.FromAgent, Method: CursorUpdateTodos},
+		{From: dialect.FromAgent, Method: AskQuestion},
+		{From: dialect.FromAgent, Method: CreatePlan},
+		{From: dialect.FromAgent, Method: UpdateTodos},
 	}
 }
 
 // Claim implements Dialect. A session/update is only read, for the
 // session of its tool call; it always goes on to the client.
-func (d *Cursor) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	switch m.Method {
 	case acp.ClientMethodSessionUpdate:
 		d.noteToolCall(m)
 		return nil
-	case CursorUpdateTodos:
+	case UpdateTodos:
 		return d.todosClaim(h, m)
 	}
 	if m.ID == nil {
 		return nil // not the documented blocking request: nothing to answer
 	}
-	if m.Method == CursorCreatePlan {
+	if m.Method == CreatePlan {
 		return d.planClaim(h, m)
 	}
 	return d.askClaim(h, m)
@@ -113,11 +113,11 @@ type cursorAnswer struct {
 	SelectedOptionIDs []string `json:"selectedOptionIds"`
 }
 
-// CursorTimeoutReason is what Cursor's model reads when nobody answered:
+// TimeoutReason is what Cursor's model reads when nobody answered:
 // the words every dialect uses.
-const CursorTimeoutReason = permission.NoAnswerInTime
+const TimeoutReason = permission.NoAnswerInTime
 
-func (d *Cursor) askClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) askClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p cursorAsk
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
@@ -128,7 +128,7 @@ func (d *Cursor) askClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 		ReadResponse: p.read,
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {
-				return nil, relay.InvalidParams("askbridge: "+CursorAskQuestion+" params: "+parseErr.Error(), nil)
+				return nil, relay.InvalidParams("askbridge: "+AskQuestion+" params: "+parseErr.Error(), nil)
 			}
 			qs, err := p.decode()
 			if err == nil {
@@ -212,7 +212,7 @@ func (p cursorAsk) reply(o dialect.Outcome) cursorResult {
 	case dialect.Cancelled:
 		return cursorOutcome("cancelled", "")
 	case dialect.TimedOut:
-		return cursorOutcome("skipped", CursorTimeoutReason)
+		return cursorOutcome("skipped", TimeoutReason)
 	case dialect.Refused:
 		return cursorOutcome("skipped", o.Message)
 	}

@@ -83,7 +83,7 @@ func TestCursorAskRepliesInCursorsShape(t *testing.T) {
 		"typed text on one of two": {answered(qs, permission.Answer{Other: true, Custom: "CockroachDB"}, permission.Answer{Labels: []string{"Rust"}}),
 			`{"outcome":{"outcome":"skipped","reason":"The user answered in their own words:\n- Which database? → CockroachDB\n- Which languages? → Rust"}}`},
 		"cancelled": {dialect.Outcome{Status: dialect.Cancelled}, `{"outcome":{"outcome":"cancelled"}}`},
-		"timed out": {dialect.Outcome{Status: dialect.TimedOut}, `{"outcome":{"outcome":"skipped","reason":` + string(dialect.MustJSON(CursorTimeoutReason)) + `}}`},
+		"timed out": {dialect.Outcome{Status: dialect.TimedOut}, `{"outcome":{"outcome":"skipped","reason":` + string(dialect.MustJSON(TimeoutReason)) + `}}`},
 		"refused":   {dialect.Outcome{Status: dialect.Refused, Message: "question limit of 1 reached"}, `{"outcome":{"outcome":"skipped","reason":"question limit of 1 reached"}}`},
 	} {
 		got, err := json.Marshal(p.reply(c.o))
@@ -106,7 +106,7 @@ func TestCursorPlanQuestionShowsOverviewPlanAndTodos(t *testing.T) {
 }
 
 func TestCursorTodosMergeByIDAndBecomePlanEntries(t *testing.T) {
-	d := &Cursor{}
+	d := &Dialect{}
 	d.setTodos("s1", []cursorTodo{{ID: "1", Content: "Write the handler", Status: "pending"}, {ID: "2", Content: "Test it", Status: "pending"}})
 	list := d.mergeTodos("s1", []cursorTodo{{ID: "1", Status: "completed"}, {ID: "3", Content: "Ship it", Status: "in_progress"}}, true)
 	assert.Equal(t, []cursorTodo{{ID: "1", Content: "Write the handler", Status: "completed"}, {ID: "2", Content: "Test it", Status: "pending"}, {ID: "3", Content: "Ship it", Status: "in_progress"}}, list)
@@ -130,7 +130,7 @@ func TestCursorTodosMergeByIDAndBecomePlanEntries(t *testing.T) {
 }
 
 func TestCursorRemembersABoundedNumberOfToolCalls(t *testing.T) {
-	d := &Cursor{}
+	d := &Dialect{}
 	note := func(id, session string) {
 		d.noteToolCall(&relay.Message{Method: "session/update", Raw: json.RawMessage(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"` + session + `","update":{"sessionUpdate":"tool_call","toolCallId":"` + id + `","title":"x"}}}`)})
 	}
@@ -150,7 +150,7 @@ func BenchmarkCursorSeesAMessageChunk(b *testing.B) {
 	raw := json.RawMessage(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"sess_0123456789","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"` +
 		strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20) + `"}}}}`)
 	m := &relay.Message{Method: "session/update", Raw: raw}
-	d := &Cursor{}
+	d := &Dialect{}
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for range b.N {

@@ -13,7 +13,7 @@ import (
 
 // noteToolCall remembers the session of a tool call Cursor starts. The
 // byte test keeps the many other updates (message chunks) undecoded.
-func (d *Cursor) noteToolCall(m *relay.Message) {
+func (d *Dialect) noteToolCall(m *relay.Message) {
 	if !startsToolCall(m.Raw) {
 		return
 	}
@@ -45,7 +45,7 @@ func (d *Cursor) noteToolCall(m *relay.Message) {
 // scope is the session a request of tool call id belongs to, and the tool
 // call to show it on: Cursor's own when the client saw it announced, else
 // none (askbridge then shows a tool call of its own).
-func (d *Cursor) scope(h dialect.Host, id string) (session, toolCall string) {
+func (d *Dialect) scope(h dialect.Host, id string) (session, toolCall string) {
 	d.mu.Lock()
 	s, ok := d.calls[id]
 	d.mu.Unlock()

@@ -62,14 +62,14 @@ const (
 	cursorReject = "Reject"
 )
 
-// CursorPlanTimeoutReason is what Cursor's model reads when nobody
+// PlanTimeoutReason is what Cursor's model reads when nobody
 // reviewed its plan in time.
-const CursorPlanTimeoutReason = "The user did not review the plan in time, so it is not accepted. Do not start on it; ask again in the chat."
+const PlanTimeoutReason = "The user did not review the plan in time, so it is not accepted. Do not start on it; ask again in the chat."
 
 // planClaim shows a plan as one question, Accept or Reject, the plan in
 // the tool call's content. It is never a form: a form would repeat the
 // plan as its message and its field.
-func (d *Cursor) planClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) planClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p cursorPlan
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
@@ -81,9 +81,9 @@ func (d *Cursor) planClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 		Questions: func(context.Context) ([]permission.Question, error) {
 			switch {
 			case parseErr != nil:
-				return nil, relay.InvalidParams("askbridge: "+CursorCreatePlan+" params: "+parseErr.Error(), nil)
+				return nil, relay.InvalidParams("askbridge: "+CreatePlan+" params: "+parseErr.Error(), nil)
 			case strings.TrimSpace(p.Plan) == "":
-				return nil, relay.InvalidParams("askbridge: "+CursorCreatePlan+": plan: required", nil)
+				return nil, relay.InvalidParams("askbridge: "+CreatePlan+": plan: required", nil)
 			case session == "":
 				return nil, dialect.ErrNoSession()
 			}
@@ -97,7 +97,7 @@ func (d *Cursor) planClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 			case dialect.Cancelled:
 				return cursorOutcome("cancelled", ""), nil
 			case dialect.TimedOut:
-				return cursorOutcome("rejected", CursorPlanTimeoutReason), nil
+				return cursorOutcome("rejected", PlanTimeoutReason), nil
 			case dialect.Refused:
 				return cursorOutcome("rejected", o.Message), nil
 			}
@@ -148,7 +148,7 @@ var errShownAsPlan = errors.New("cursor: the to-dos were shown as a plan")
 // todosClaim shows the to-do list as an ACP plan update and answers {}.
 // Some Cursor versions send it as a notification: that one also goes on to
 // the client, which may show it itself.
-func (d *Cursor) todosClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) todosClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p cursorTodos
 	parseErr := m.Params(&p)
 	session, toolCall := d.scope(h, p.ToolCallID)
@@ -158,7 +158,7 @@ func (d *Cursor) todosClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 		Mode:       todosMode(m),
 		Questions: func(context.Context) ([]permission.Question, error) {
 			if parseErr != nil {
-				return nil, relay.InvalidParams("askbridge: "+CursorUpdateTodos+" params: "+parseErr.Error(), nil)
+				return nil, relay.InvalidParams("askbridge: "+UpdateTodos+" params: "+parseErr.Error(), nil)
 			}
 			if session == "" {
 				h.Logger().Warn("cursor: to-dos before any session; not shown")
@@ -192,7 +192,7 @@ func todosMode(m *relay.Message) dialect.Mode {
 	return dialect.Forward
 }
 
-func (d *Cursor) setTodos(session string, todos []cursorTodo) {
+func (d *Dialect) setTodos(session string, todos []cursorTodo) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.todos == nil {
@@ -205,7 +205,7 @@ func (d *Cursor) setTodos(session string, todos []cursorTodo) {
 // list, since an ACP plan update replaces the plan. With merge, an entry
 // with a known id changes it (an empty content keeps the old one) and any
 // other is added at the end; without, the update is the list.
-func (d *Cursor) mergeTodos(session string, update []cursorTodo, merge bool) []cursorTodo {
+func (d *Dialect) mergeTodos(session string, update []cursorTodo, merge bool) []cursorTodo {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	var list []cursorTodo

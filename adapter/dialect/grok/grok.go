@@ -13,7 +13,7 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// Grok is the dialect of Grok Build. Its ask_user_question tool sends a
+// Dialect is the dialect of Grok Build. Its ask_user_question tool sends a
 // blocking extension request, _x.ai/ask_user_question {sessionId,
 // toolCallId, questions:[{question, options:[{label, description}],
 // multiSelect}], mode} (some versions wrap it as {method, params}), answered
@@ -27,7 +27,7 @@ import (
 //
 // The shapes follow the clients that implement Grok's method (they were
 // not verified with a live Grok, which cannot be installed here).
-type Grok struct{}
+type Dialect struct{}
 
 // Grok's question method, with and without the leading underscore: the
 // clients that implement it answer both.
@@ -37,10 +37,10 @@ const (
 )
 
 // Name implements Dialect.
-func (*Grok) Name() string { return "grok" }
+func (*Dialect) Name() string { return "grok" }
 
 // Hooks implements Dialect.
-func (*Grok) Hooks() []dialect.Hook {
+func (*Dialect) Hooks() []dialect.Hook {
 	return []dialect.Hook{
 		{From: dialect.FromAgent, Method: AskUserQuestion},
 		{From: dialect.FromAgent, Method: askUserQuestionBare},
@@ -88,7 +88,7 @@ type outcome struct {
 const other = "Other"
 
 // Claim implements Dialect.
-func (d *Grok) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	if m.ID == nil {
 		return nil // no request: nothing to answer, the client's to show
 	}
@@ -98,7 +98,7 @@ func (d *Grok) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	return d.askClaim(h, m)
 }
 
-func (d *Grok) askClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) askClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p request
 	parseErr := m.Params(&p)
 	if parseErr == nil && len(p.Params) > 0 && p.Questions == nil {

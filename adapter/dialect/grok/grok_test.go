@@ -3,30 +3,23 @@ package grok
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/dialect/dialecttest"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
-
-// host is the little of a Host a claim reads; the rest panics.
-type host struct{ dialect.Host }
-
-func (host) Logger() *slog.Logger              { return slog.New(slog.DiscardHandler) }
-func (host) Limits() permission.Limits         { return permission.DefaultLimits() }
-func (host) ActiveSession(named string) string { return named }
 
 const questions = `"questions":[{"question":"Which database?","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite"}]},{"question":"Which languages?","multiSelect":true,"options":[{"label":"Go"},{"label":"Rust"}]}],"mode":"default"`
 
 func claim(t *testing.T, params string) (*dialect.Claim, []permission.Question, error) {
 	t.Helper()
 	line := `{"jsonrpc":"2.0","id":0,"method":"_x.ai/ask_user_question","params":` + params + `}`
-	c := (&Grok{}).Claim(host{}, &relay.Message{Method: AskUserQuestion, ID: json.RawMessage("0"), Raw: []byte(line)})
+	c := (&Dialect{}).Claim(dialecttest.Host{}, &relay.Message{Method: AskUserQuestion, ID: json.RawMessage("0"), Raw: []byte(line)})
 	require.NotNil(t, c)
 	qs, err := c.Questions(context.Background())
 	return c, qs, err

@@ -46,7 +46,7 @@ type planOutcome struct {
 
 // planClaim shows the plan as one question, never a form: a form would
 // repeat the plan as its message and its field.
-func (d *Grok) planClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) planClaim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p planRequest
 	parseErr := m.Params(&p)
 	if parseErr == nil && len(p.Params) > 0 && p.SessionID == "" {

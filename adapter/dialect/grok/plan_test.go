@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/dialect/dialecttest"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -16,7 +17,7 @@ import (
 func planClaim(t *testing.T, method, params string) (*dialect.Claim, []permission.Question) {
 	t.Helper()
 	line := `{"jsonrpc":"2.0","id":3,"method":"` + method + `","params":` + params + `}`
-	c := (&Grok{}).Claim(host{}, &relay.Message{Method: method, ID: json.RawMessage("3"), Raw: []byte(line)})
+	c := (&Dialect{}).Claim(dialecttest.Host{}, &relay.Message{Method: method, ID: json.RawMessage("3"), Raw: []byte(line)})
 	require.NotNil(t, c)
 	qs, err := c.Questions(context.Background())
 	require.NoError(t, err)

@@ -12,7 +12,7 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// Kiro is the dialect of Kiro CLI (2.14 and later). Its agent asks with a
+// Dialect is the dialect of Kiro CLI (2.14 and later). Its agent asks with a
 // blocking extension request, _kiro/userInput {sessionId, toolCallId,
 // question, options}, answered {action:"answered", answer} or
 // {action:"dismissed"}; the answer is an option's title, "Title [Sub1,
@@ -26,21 +26,21 @@ import (
 //
 // The shapes follow the clients that implement Kiro's method (they were not
 // verified with a live Kiro, which cannot be installed here).
-type Kiro struct{}
+type Dialect struct{}
 
 // UserInput is Kiro's question method.
 const UserInput = "_kiro/userInput"
 
 // Name implements Dialect.
-func (*Kiro) Name() string { return "kiro" }
+func (*Dialect) Name() string { return "kiro" }
 
 // Hooks implements Dialect.
-func (*Kiro) Hooks() []dialect.Hook {
+func (*Dialect) Hooks() []dialect.Hook {
 	return []dialect.Hook{{From: dialect.FromAgent, Method: UserInput}}
 }
 
 // Advertise implements Advertiser.
-func (*Kiro) Advertise() []dialect.Default {
+func (*Dialect) Advertise() []dialect.Default {
 	return []dialect.Default{{Path: []string{"clientCapabilities", "_meta", "kiro", "userInput"}, Value: json.RawMessage(`true`)}}
 }
 
@@ -72,7 +72,7 @@ type result struct {
 }
 
 // Claim implements Dialect.
-func (d *Kiro) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	if m.ID == nil {
 		return nil // no request: nothing to answer, the client's to show
 	}

@@ -3,29 +3,22 @@ package kiro
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/dialect/dialecttest"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
-
-// host is the little of a Host a claim reads; the rest panics.
-type host struct{ dialect.Host }
-
-func (host) Logger() *slog.Logger              { return slog.New(slog.DiscardHandler) }
-func (host) Limits() permission.Limits         { return permission.DefaultLimits() }
-func (host) ActiveSession(named string) string { return named }
 
 const ask = `{"jsonrpc":"2.0","id":2,"method":"_kiro/userInput","params":{"sessionId":"s1","toolCallId":"t1","question":"What are we doing?","options":[{"title":"Build a Feature","description":"new","recommended":true,"subOptionsLabel":"Which documents?","subOptions":[{"title":"Requirements"},{"title":"Design"}]},{"title":"Fix a Bug"}]}}`
 
 func claim(t *testing.T, line string) (*dialect.Claim, []permission.Question, error) {
 	t.Helper()
-	c := (&Kiro{}).Claim(host{}, &relay.Message{Method: UserInput, ID: json.RawMessage("2"), Raw: []byte(line)})
+	c := (&Dialect{}).Claim(dialecttest.Host{}, &relay.Message{Method: UserInput, ID: json.RawMessage("2"), Raw: []byte(line)})
 	require.NotNil(t, c)
 	qs, err := c.Questions(context.Background())
 	return c, qs, err
@@ -98,7 +91,7 @@ func TestKiroReadsTheClientsOwnAnswer(t *testing.T) {
 }
 
 func TestKiroAdvertisesUserInput(t *testing.T) {
-	d := (&Kiro{}).Advertise()
+	d := (&Dialect{}).Advertise()
 	require.Len(t, d, 1)
 	assert.Equal(t, []string{"clientCapabilities", "_meta", "kiro", "userInput"}, d[0].Path)
 	assert.JSONEq(t, `true`, string(d[0].Value))

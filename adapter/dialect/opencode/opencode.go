@@ -22,24 +22,24 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// OpenCode is the dialect of OpenCode, which asks with its `question` tool.
+// Dialect is the dialect of OpenCode, which asks with its `question` tool.
 // In ACP mode that only shows as a tool call (title "question", the
 // questions in rawInput) and then waits for an answer no ACP message can
 // carry. But `opencode acp` also runs an HTTP server where a pending
 // question can be answered. askbridge starts OpenCode with a loopback port
 // and a password of its own choosing (Launch), shows the question to the
 // client as permission requests, and posts the answers to that server.
-type OpenCode struct {
+type Dialect struct {
 	// Server is where askbridge reaches the OpenCode it started; nil until
 	// Launch (or a test) sets it, and then the dialect stays silent.
-	Server *OpenCodeServer
+	Server *Server
 
 	mu    sync.Mutex
 	calls map[string]bool // tool calls already being answered
 }
 
-// OpenCodeServer is where askbridge reaches the OpenCode it started.
-type OpenCodeServer struct {
+// Server is where askbridge reaches the OpenCode it started.
+type Server struct {
 	BaseURL  string // http://127.0.0.1:PORT
 	Password string // OPENCODE_SERVER_PASSWORD; the user is "opencode"
 	// FindTimeout bounds the wait for the server to list a question; zero
@@ -48,12 +48,12 @@ type OpenCodeServer struct {
 }
 
 // Name implements Dialect.
-func (*OpenCode) Name() string { return "opencode" }
+func (*Dialect) Name() string { return "opencode" }
 
 // Hooks implements Dialect.
 // Until Launch has started OpenCode's server there is nothing to answer
 // on, so every other agent's session/update passes without a look.
-func (d *OpenCode) Hooks() []dialect.Hook {
+func (d *Dialect) Hooks() []dialect.Hook {
 	if d.Server == nil {
 		return nil
 	}
@@ -62,7 +62,7 @@ func (d *OpenCode) Hooks() []dialect.Hook {
 
 // Recognise implements Launcher: `opencode acp …`, also behind a launcher
 // such as npx.
-func (*OpenCode) Recognise(argv []string) bool {
+func (*Dialect) Recognise(argv []string) bool {
 	for i, a := range argv {
 		base := filepath.Base(a)
 		if (base == "opencode" || base == "opencode-ai") && slices.Contains(argv[i+1:], "acp") {
@@ -74,7 +74,7 @@ func (*OpenCode) Recognise(argv []string) bool {
 
 // Launch implements Launcher: it picks a free loopback port and a random
 // password, appends --port/--hostname, and enables the question tool.
-func (d *OpenCode) Launch(argv []string) ([]string, []string, error) {
+func (d *Dialect) Launch(argv []string) ([]string, []string, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, nil, fmt.Errorf("finding a free port for OpenCode's server: %w", err)
@@ -86,7 +86,7 @@ func (d *OpenCode) Launch(argv []string) ([]string, []string, error) {
 	password := hex.EncodeToString(secret)
 	cmd := append(append([]string(nil), argv...), "--port", strconv.Itoa(port), "--hostname", "127.0.0.1")
 	env := []string{"OPENCODE_ENABLE_QUESTION_TOOL=1", "OPENCODE_SERVER_PASSWORD=" + password}
-	d.Server = &OpenCodeServer{BaseURL: "http://127.0.0.1:" + strconv.Itoa(port), Password: password}
+	d.Server = &Server{BaseURL: "http://127.0.0.1:" + strconv.Itoa(port), Password: password}
 	return cmd, env, nil
 }
 
@@ -106,7 +106,7 @@ type openCodeUpdate struct {
 
 // Claim implements Dialect: it observes OpenCode's question tool calls; the
 // update itself always goes on to the client.
-func (d *OpenCode) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	if d.Server == nil || !bytes.Contains(m.Raw, []byte(`"questions"`)) {
 		return nil
 	}
@@ -143,7 +143,7 @@ type errUnreachable struct{ err error }
 
 func (e errUnreachable) Error() string { return e.err.Error() }
 
-func (d *OpenCode) claim(h dialect.Host, session, callID string, rawInput []byte) *dialect.Claim {
+func (d *Dialect) claim(h dialect.Host, session, callID string, rawInput []byte) *dialect.Claim {
 	oc := d.Server
 	dir := h.SessionCwd(session)
 	var qid string
@@ -198,7 +198,7 @@ func (d *OpenCode) claim(h dialect.Host, session, callID string, rawInput []byte
 
 // unreachable tells the client why the question cannot be answered and
 // cancels the turn, so that OpenCode does not wait forever.
-func (d *OpenCode) unreachable(h dialect.Host, session, callID string, err error) {
+func (d *Dialect) unreachable(h dialect.Host, session, callID string, err error) {
 	h.Logger().Error("OpenCode's question cannot be answered; cancelling the turn so it does not hang", "toolCallId", callID, "err", err)
 	text := "askbridge could not reach OpenCode's question server (" + err.Error() + "), so this question cannot be answered here; the turn was cancelled."
 	h.Client().Notify(acp.ClientMethodSessionUpdate, acp.SessionNotification{

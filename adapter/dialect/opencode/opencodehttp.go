@@ -15,7 +15,7 @@ import (
 // OpenCode dialect's way to answer, kept apart from its ACP side.
 
 // find waits for the server to list the question of tool call callID.
-func (oc *OpenCodeServer) find(ctx context.Context, dir, callID string) (string, error) {
+func (oc *Server) find(ctx context.Context, dir, callID string) (string, error) {
 	limit := oc.FindTimeout
 	if limit == 0 {
 		limit = 5 * time.Second
@@ -55,14 +55,14 @@ func (oc *OpenCodeServer) find(ctx context.Context, dir, callID string) (string,
 }
 
 // post answers ("reply") or dismisses ("reject") question id.
-func (oc *OpenCodeServer) post(ctx context.Context, dir, id, verb string, body any) error {
+func (oc *Server) post(ctx context.Context, dir, id, verb string, body any) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	_, err := oc.do(ctx, http.MethodPost, "/question/"+url.PathEscape(id)+"/"+verb, dir, body)
 	return err
 }
 
-func (oc *OpenCodeServer) do(ctx context.Context, method, path, dir string, body any) ([]byte, error) {
+func (oc *Server) do(ctx context.Context, method, path, dir string, body any) ([]byte, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)

@@ -13,29 +13,29 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// Qwen is the dialect of Qwen Code. It asks with a session/request_permission
+// Dialect is the dialect of Qwen Code. It asks with a session/request_permission
 // whose toolCall carries the questions (rawInput.questions, or
 // _meta.qwenQuestions in some versions) and two options, Submit and
 // Cancel, and reads the answers from a top-level `answers` object of the
 // response, keyed by question index — a field no client sends. askbridge
 // answers that request itself: each question becomes a permission request
 // of its own, or one form for a client that renders forms.
-type Qwen struct{}
+type Dialect struct{}
 
 // qwenSubmit is the option of Qwen's request that submits the answers.
 const qwenSubmit = "proceed_once"
 
 // Name implements Dialect.
-func (*Qwen) Name() string { return "qwen" }
+func (*Dialect) Name() string { return "qwen" }
 
 // Hooks implements Dialect.
-func (*Qwen) Hooks() []dialect.Hook {
+func (*Dialect) Hooks() []dialect.Hook {
 	return []dialect.Hook{{From: dialect.FromAgent, Method: acp.ClientMethodSessionRequestPermission}}
 }
 
 // Advertise implements Advertiser: Qwen offers its question tool to a
 // client whose capabilities' _meta says "qwen.askUserQuestion".
-func (*Qwen) Advertise() []dialect.Default {
+func (*Dialect) Advertise() []dialect.Default {
 	return []dialect.Default{{Path: []string{"clientCapabilities", "_meta", "qwen.askUserQuestion"}, Value: json.RawMessage(`true`)}}
 }
 
@@ -64,7 +64,7 @@ func (tc qwenToolCall) questions() (raw json.RawMessage, path string) {
 }
 
 // Claim implements Dialect: a permission request carrying questions.
-func (d *Qwen) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
+func (d *Dialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var p struct {
 		SessionID string          `json:"sessionId"`
 		ToolCall  json.RawMessage `json:"toolCall"`
