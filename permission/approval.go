@@ -2,12 +2,6 @@ package permission
 
 import "encoding/json"
 
-// Kinds of a set on the board.
-const (
-	KindQuestion = "question"
-	KindApproval = "approval"
-)
-
 // Approval is an agent's own permission request put on the board
 // (askbridge --approvals mirror|desk): what it asks to run, and the agent's
 // options. Its set has one question whose options are the agent's options

@@ -14,13 +14,13 @@ type By struct {
 	Device string // the device's id: what a claim is compared with
 	Name   string // the device's name, for Result.Device
 	Reason string // the denial's reason ("Deny…"), cleaned by Typed
-	Source string // the route it came by, as the history records it (SourceDesk when empty)
+	Source Source // the route it came by, as the history records it (SourceDesk when empty)
 	Route  Route  // the way the person answers (gate.go)
 	Proof  Proof  // what that route checked of them
 }
 
 // source is the route the history records: SourceDesk unless said.
-func (by By) source() string {
+func (by By) source() Source {
 	if by.Source == "" {
 		return SourceDesk
 	}
@@ -79,7 +79,7 @@ func (by *By) check(t *Ticket, answers []Answer) error {
 
 // CancelBy is CancelFrom by someone: refused with a *ClaimedError while
 // another device claims the set.
-func (b *Board) CancelBy(id, source, reason string, by By) error {
+func (b *Board) CancelBy(id string, source Source, reason string, by By) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	t, err := b.pending(id)
