@@ -3,6 +3,8 @@ package permission
 import (
 	"errors"
 	"fmt"
+
+	acp "github.com/coder/acp-go-sdk"
 )
 
 // By is who answers a set through ProgressBy or CancelBy: a paired device
@@ -42,13 +44,13 @@ func (a *Approval) IsDenial(label string) bool {
 			}
 		}
 	}
-	return ok && (o.Kind == "reject_once" || o.Kind == "reject_always")
+	return ok && (o.Kind == acp.PermissionOptionKindRejectOnce || o.Kind == acp.PermissionOptionKindRejectAlways)
 }
 
 // Lasting says whether the option is one whose effect outlives this call
 // (allow_always, reject_always).
 func (o ApprovalOption) Lasting() bool {
-	return o.Kind == "allow_always" || o.Kind == "reject_always"
+	return o.Kind == acp.PermissionOptionKindAllowAlways || o.Kind == acp.PermissionOptionKindRejectAlways
 }
 
 // check refuses what by may not do to t: answer what Gate refuses it,

@@ -123,7 +123,7 @@ func lasting(a *permission.Approval, labels []string) bool {
 				}
 			}
 		}
-		if ok && (o.Kind == "allow_always" || o.Kind == "reject_always") {
+		if ok && o.Lasting() {
 			return true
 		}
 	}
