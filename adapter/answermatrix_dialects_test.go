@@ -94,7 +94,7 @@ func readElicit(t *testing.T, result json.RawMessage) elicitResult {
 // elicitState is how a form's action ends the set for the agent: askbridge
 // declines a set nobody answered in time (Claude reads "the user did not
 // answer" and goes on) and cancels a dismissed one.
-func elicitState(action string) string {
+func elicitState(action string) permission.State {
 	switch action {
 	case "accept":
 		return permission.StateAnswered

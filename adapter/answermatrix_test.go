@@ -104,7 +104,7 @@ func (k kind) asked() []permission.Question {
 // and per question text the answer as a list (picks, then typed text) or,
 // for an agent that reads one string, that string alone.
 type heard struct {
-	state   string // permission.StateAnswered, StateCancelled, StateTimeout
+	state   permission.State // StateAnswered, StateCancelled or StateTimeout
 	answers map[string][]string
 }
 

@@ -58,7 +58,7 @@ func TestAHeldQuestionOutlivesItsTimeout(t *testing.T) {
 	for {
 		select {
 		case ev := <-events:
-			saw = append(saw, ev.Type)
+			saw = append(saw, string(ev.Type))
 			continue
 		case r := <-reply:
 			assert.JSONEq(t, `{"action":"decline"}`, r)

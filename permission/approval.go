@@ -1,11 +1,9 @@
 package permission
 
-import "encoding/json"
+import (
+	"encoding/json"
 
-// Kinds of a set on the board.
-const (
-	KindQuestion = "question"
-	KindApproval = "approval"
+	acp "github.com/coder/acp-go-sdk"
 )
 
 // Approval is an agent's own permission request put on the board
@@ -23,9 +21,9 @@ type Approval struct {
 
 // ApprovalOption is one of the agent's options.
 type ApprovalOption struct {
-	OptionID string `json:"optionId"`
-	Name     string `json:"name"`
-	Kind     string `json:"kind"` // allow_once, allow_always, reject_once, reject_always
+	OptionID string                   `json:"optionId"`
+	Name     string                   `json:"name"`
+	Kind     acp.PermissionOptionKind `json:"kind"`
 	// Description and Meta are the option's own, when it has them: Meta's
 	// "permission" says what a lasting option grants (grants.go).
 	Description string          `json:"description,omitempty"`
@@ -47,7 +45,7 @@ func (a *Approval) Option(name string) (ApprovalOption, bool) {
 // none. Nothing askbridge does on its own picks an allow option.
 func (a *Approval) Reject() (ApprovalOption, bool) {
 	for _, o := range a.Options {
-		if o.Kind == "reject_once" {
+		if o.Kind == acp.PermissionOptionKindRejectOnce {
 			return o, true
 		}
 	}

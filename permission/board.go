@@ -18,37 +18,13 @@ var (
 	ErrStale = errors.New("question set moved on to its follow-ups")
 )
 
-// States of a question set.
-const (
-	StatePending   = "pending"
-	StateAnswered  = "answered"
-	StateCancelled = "cancelled"
-	StateTimeout   = "timeout"
-)
-
 // ReasonTimeout, given to Cancel, resolves a set as timed out.
 const ReasonTimeout = "timeout"
-
-// Sources of a result: where a set was answered or cancelled from.
-const (
-	SourceClient   = "client"   // the editor's permission requests (the default)
-	SourceDesk     = "desk"     // the answer desk
-	SourceTerminal = "terminal" // a terminal prompter
-	SourceHub      = "hub"      // askbridge hub, the inbox of every askbridge
-	SourceTimeout  = "timeout"  // --question-timeout, whatever it resolved to
-)
-
-// Event types a board publishes.
-const (
-	EventAsked    = "question.asked"
-	EventReplied  = "question.replied"
-	EventRejected = "question.rejected"
-)
 
 // Pending is a question set on the board, as front ends show it.
 type Pending struct {
 	ID         string     `json:"id"`
-	Kind       string     `json:"kind"` // KindQuestion or KindApproval
+	Kind       Kind       `json:"kind"`
 	Approval   *Approval  `json:"approval,omitempty"`
 	SessionID  string     `json:"sessionID"`
 	ToolCallID string     `json:"toolCallID,omitempty"`
@@ -61,7 +37,7 @@ type Pending struct {
 	Step     int        `json:"step"`
 	Round    int        `json:"round"`
 	Asked    time.Time  `json:"asked"`
-	State    string     `json:"state"`
+	State    State      `json:"state"`
 	// Deadline is when the set times out, when it can; an interaction
 	// at the desk holds it off (Board.Hold).
 	Deadline *time.Time `json:"deadline,omitempty"`
@@ -72,8 +48,8 @@ type Pending struct {
 
 // Event is a change on the board.
 type Event struct {
-	Type    string  `json:"type"`
-	Pending Pending `json:"properties"`
+	Type    EventType `json:"type"`
+	Pending Pending   `json:"properties"`
 }
 
 // Board holds the question sets in flight so that several front ends (the

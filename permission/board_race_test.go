@@ -144,7 +144,7 @@ func checkOneWinner(t *testing.T, b *Board, tk *Ticket, outcomes []raceOutcome) 
 	}
 	p, ok := b.Get(tk.ID)
 	require.True(t, ok)
-	want := map[string]string{"client": StateAnswered, "desk": StateAnswered, "cancel": StateCancelled, "timeout": StateTimeout}[winner]
+	want := map[string]State{"client": StateAnswered, "desk": StateAnswered, "cancel": StateCancelled, "timeout": StateTimeout}[winner]
 	assert.Equal(t, want, p.State, "%s was settled by %s", tk.ID, winner)
 	res := tk.Result()
 	assert.Equal(t, *p.Result, res)

@@ -19,8 +19,8 @@ func TestBoardRecordsTheSource(t *testing.T) {
 	cases := []struct {
 		name    string
 		resolve func(id string) error
-		source  string
-		state   string
+		source  Source
+		state   State
 	}{
 		{"client answer", func(id string) error { return b.Answer(id, Result{}) }, SourceClient, StateAnswered},
 		{"client dismiss", func(id string) error { return b.Answer(id, Result{Cancelled: true}) }, SourceClient, StateCancelled},

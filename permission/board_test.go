@@ -52,11 +52,11 @@ func TestBoardStatesAndHistory(t *testing.T) {
 	require.NoError(t, b.Answer(three.ID, Result{}))
 	hist, ok := b.History("s")
 	require.True(t, ok)
-	var states []string
+	var states []State
 	for _, p := range hist {
 		states = append(states, p.State)
 	}
-	assert.Equal(t, []string{StateTimeout, StateCancelled, StateAnswered}, states)
+	assert.Equal(t, []State{StateTimeout, StateCancelled, StateAnswered}, states)
 	_, ok = b.History("other")
 	assert.False(t, ok)
 	select {

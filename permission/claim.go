@@ -14,9 +14,6 @@ import (
 // editor's own answer (Answer, CancelFrom) wins at any time: it is the
 // user at the editor.
 
-// EventClaimed: a set's claim changed hands (or was first made).
-const EventClaimed = "question.claimed"
-
 // holdSlack is the least a claim moves a deadline by.
 const holdSlack = 5 * time.Second
 

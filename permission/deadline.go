@@ -5,14 +5,6 @@ import (
 	"time"
 )
 
-// Events about a set's deadline.
-const (
-	// EventHeld: an interaction moved the set's deadline later.
-	EventHeld = "question.held"
-	// EventExpiring: the set times out soon; a last call for the user.
-	EventExpiring = "question.expiring"
-)
-
 // ErrNoDeadline is returned by Hold for a set that cannot time out.
 var ErrNoDeadline = errors.New("question has no deadline")
 

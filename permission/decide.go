@@ -3,6 +3,8 @@ package permission
 import (
 	"errors"
 	"fmt"
+
+	acp "github.com/coder/acp-go-sdk"
 )
 
 // By is who answers a set through ProgressBy or CancelBy: a paired device
@@ -14,13 +16,13 @@ type By struct {
 	Device string // the device's id: what a claim is compared with
 	Name   string // the device's name, for Result.Device
 	Reason string // the denial's reason ("Deny…"), cleaned by Typed
-	Source string // the route it came by, as the history records it (SourceDesk when empty)
+	Source Source // the route it came by, as the history records it (SourceDesk when empty)
 	Route  Route  // the way the person answers (gate.go)
 	Proof  Proof  // what that route checked of them
 }
 
 // source is the route the history records: SourceDesk unless said.
-func (by By) source() string {
+func (by By) source() Source {
 	if by.Source == "" {
 		return SourceDesk
 	}
@@ -42,13 +44,13 @@ func (a *Approval) IsDenial(label string) bool {
 			}
 		}
 	}
-	return ok && (o.Kind == "reject_once" || o.Kind == "reject_always")
+	return ok && (o.Kind == acp.PermissionOptionKindRejectOnce || o.Kind == acp.PermissionOptionKindRejectAlways)
 }
 
 // Lasting says whether the option is one whose effect outlives this call
 // (allow_always, reject_always).
 func (o ApprovalOption) Lasting() bool {
-	return o.Kind == "allow_always" || o.Kind == "reject_always"
+	return o.Kind == acp.PermissionOptionKindAllowAlways || o.Kind == acp.PermissionOptionKindRejectAlways
 }
 
 // check refuses what by may not do to t: answer what Gate refuses it,
@@ -79,7 +81,7 @@ func (by *By) check(t *Ticket, answers []Answer) error {
 
 // CancelBy is CancelFrom by someone: refused with a *ClaimedError while
 // another device claims the set.
-func (b *Board) CancelBy(id, source, reason string, by By) error {
+func (b *Board) CancelBy(id string, source Source, reason string, by By) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	t, err := b.pending(id)

@@ -100,7 +100,7 @@ var (
 // GateError is Gate's refusal: what by Route lacked to answer a set of Kind.
 type GateError struct {
 	Route   Route
-	Kind    string
+	Kind    Kind
 	Missing Proof // what it lacked; 0 when nothing would do
 	Err     error // ErrPresence, ErrNeverApproves or ErrUnvouched
 }

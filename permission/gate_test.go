@@ -51,7 +51,7 @@ func TestGateEachRouteKindAndPresence(t *testing.T) {
 // and never on a notification's button.
 func TestGateWantsEachRoutesCredential(t *testing.T) {
 	for _, route := range []Route{RoutePage, RouteInbox, RouteTap} {
-		for _, kind := range []string{KindQuestion, KindApproval} {
+		for _, kind := range []Kind{KindQuestion, KindApproval} {
 			err := Gate(Pending{Kind: kind}, By{Route: route, Proof: ProofPresence | ProofLeave})
 			if route == RouteTap && kind == KindApproval {
 				assertGate(t, ErrNeverApproves, err, "a tap on an approval")

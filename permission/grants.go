@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	acp "github.com/coder/acp-go-sdk"
 )
 
 // What an approval grants. Agents say on a lasting option what it will
@@ -84,12 +86,12 @@ func clean(s string) string {
 
 // Text is the grant in words, for an option's description on every
 // route: whether it lasts, and what it changes.
-func (g Grant) Text(kind string) string {
+func (g Grant) Text(kind acp.PermissionOptionKind) string {
 	var parts []string
 	switch {
-	case kind == "allow_always":
+	case kind == acp.PermissionOptionKindAllowAlways:
 		parts = append(parts, "lasting: the agent will not ask again")
-	case kind == "reject_always":
+	case kind == acp.PermissionOptionKindRejectAlways:
 		parts = append(parts, "lasting: refused from now on")
 	case g.Lasting:
 		parts = append(parts, "lasting")

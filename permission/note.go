@@ -1,9 +1,5 @@
 package permission
 
-// EventNoted: a pending set's Note changed (the agent stopped waiting for
-// it, say); it stays answerable.
-const EventNoted = "question.noted"
-
 // Note sets what front ends show on a pending set beside its questions:
 // a change that does not end it, such as its asker having stopped waiting.
 func (b *Board) Note(id, note string) error {

@@ -22,7 +22,7 @@ func TestNoteIsPublishedAndLeavesTheSetPending(t *testing.T) {
 	p, _ := b.Get(tk.ID)
 	assert.Equal(t, StatePending, p.State)
 	assert.Equal(t, "stopped waiting", p.Note)
-	var types []string
+	var types []EventType
 	for len(types) < 2 {
 		select {
 		case ev := <-events:
@@ -31,7 +31,7 @@ func TestNoteIsPublishedAndLeavesTheSetPending(t *testing.T) {
 			t.Fatalf("events: %v", types)
 		}
 	}
-	assert.Equal(t, []string{EventAsked, EventNoted}, types)
+	assert.Equal(t, []EventType{EventAsked, EventNoted}, types)
 	require.NoError(t, b.Cancel(tk.ID, "x"))
 	assert.ErrorIs(t, b.Note(tk.ID, "late"), ErrResolved)
 }

@@ -84,7 +84,7 @@ type Result struct {
 	Reason    string     `json:"reason,omitempty"`
 	// Source says where the set was resolved from (SourceClient,
 	// SourceDesk, ...); the Board fills it in.
-	Source string `json:"source,omitempty"`
+	Source Source `json:"source,omitempty"`
 	// Device names the paired device that decided, when one did (By).
 	Device string `json:"device,omitempty"`
 	// DenyReason is what the user said when picking an approval's reject

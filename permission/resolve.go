@@ -24,7 +24,7 @@ func (b *Board) Cancel(id, reason string) error {
 }
 
 // CancelFrom is Cancel by a named source, such as SourceDesk.
-func (b *Board) CancelFrom(id, source, reason string) error {
+func (b *Board) CancelFrom(id string, source Source, reason string) error {
 	state := StateCancelled
 	if reason == ReasonTimeout {
 		state = StateTimeout
@@ -32,7 +32,7 @@ func (b *Board) CancelFrom(id, source, reason string) error {
 	return b.resolve(id, Result{Cancelled: true, Reason: reason, Source: source}, state, EventRejected)
 }
 
-func (b *Board) resolve(id string, r Result, state, event string) error {
+func (b *Board) resolve(id string, r Result, state State, event EventType) error {
 	b.mu.Lock()
 	t, err := b.pending(id)
 	if err == nil {
@@ -55,7 +55,7 @@ func (b *Board) pending(id string) (*Ticket, error) {
 }
 
 // settle resolves t; b.mu is held.
-func (b *Board) settle(t *Ticket, r Result, state, event string) {
+func (b *Board) settle(t *Ticket, r Result, state State, event EventType) {
 	shown := r.Redacted()
 	t.p.State = state
 	t.p.Result, t.result = &shown, &r

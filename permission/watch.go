@@ -46,7 +46,7 @@ func (b *Board) SetLogger(l *slog.Logger) {
 }
 
 // publish hands an event to every watcher; b.mu is held. It never blocks.
-func (b *Board) publish(typ string, p Pending) {
+func (b *Board) publish(typ EventType, p Pending) {
 	for w := range b.watchers {
 		w.put(Event{Type: typ, Pending: p}, b.logger)
 	}
@@ -70,7 +70,7 @@ type watcher struct {
 }
 
 // final reports whether ev ends its set.
-func final(ev Event) bool { return ev.Type == EventReplied || ev.Type == EventRejected }
+func final(ev Event) bool { return ev.Type.Final() }
 
 // opening reports whether ev is the asked event a set starts with.
 func opening(ev Event) bool { return ev.Type == EventAsked && ev.Pending.Step == 0 }

@@ -22,7 +22,7 @@ func TestSubscribeLosesNoSetToASlowWatcher(t *testing.T) {
 			require.NoError(t, b.Cancel(tk.ID, "no"))
 		}
 	}
-	seen := map[string][]string{}
+	seen := map[string][]EventType{}
 	deadline := time.After(10 * time.Second)
 	for n := 0; n < 2*sets; n++ {
 		select {
@@ -36,7 +36,7 @@ func TestSubscribeLosesNoSetToASlowWatcher(t *testing.T) {
 	for id, types := range seen {
 		require.Len(t, types, 2, id)
 		assert.Equal(t, EventAsked, types[0], id)
-		assert.Contains(t, []string{EventReplied, EventRejected}, types[1], id)
+		assert.Contains(t, []EventType{EventReplied, EventRejected}, types[1], id)
 	}
 }
 

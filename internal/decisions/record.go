@@ -16,13 +16,13 @@ type Record struct {
 	Time time.Time `json:"time"` // when it ended
 	// Agent, Host and CWD say which agent asked, on which machine, in
 	// which folder; Instance is its connection on the hub.
-	Agent    string `json:"agent,omitempty"`
-	Host     string `json:"host,omitempty"`
-	CWD      string `json:"cwd,omitempty"`
-	Instance string `json:"instance,omitempty"`
-	Session  string `json:"session,omitempty"`
-	Set      string `json:"set"`
-	Kind     string `json:"kind"` // permission.KindQuestion or KindApproval
+	Agent    string          `json:"agent,omitempty"`
+	Host     string          `json:"host,omitempty"`
+	CWD      string          `json:"cwd,omitempty"`
+	Instance string          `json:"instance,omitempty"`
+	Session  string          `json:"session,omitempty"`
+	Set      string          `json:"set"`
+	Kind     permission.Kind `json:"kind"`
 	// Asked is what was asked: the questions' headers and texts, or the
 	// approval's tool call title. Digest, for an approval, is
 	// "sha256:HEX" of its tool call's arguments (rawInput).
@@ -32,17 +32,17 @@ type Record struct {
 	// Answer the answers as the board shows them (a secret's typed text is
 	// permission.SecretText), or the option an approval picked; Lasting
 	// says that option was allow_always or reject_always.
-	Outcome string `json:"outcome"`
-	Answer  string `json:"answer,omitempty"`
-	Lasting bool   `json:"lasting,omitempty"`
+	Outcome permission.State `json:"outcome"`
+	Answer  string           `json:"answer,omitempty"`
+	Lasting bool             `json:"lasting,omitempty"`
 	// Reason is why: the user's reason for a denial, or why the set was
 	// cancelled.
 	Reason string `json:"reason,omitempty"`
 	// Route is where it was decided (permission.SourceDesk, SourceHub,
 	// SourceClient, ...), Device the paired device that decided, if any.
-	Route    string `json:"route"`
-	Device   string `json:"device,omitempty"`
-	WaitedMs int64  `json:"waitedMs"`
+	Route    permission.Source `json:"route"`
+	Device   string            `json:"device,omitempty"`
+	WaitedMs int64             `json:"waitedMs"`
 }
 
 // Origin is where a set came from, as the hub knows it.
@@ -123,7 +123,7 @@ func lasting(a *permission.Approval, labels []string) bool {
 				}
 			}
 		}
-		if ok && (o.Kind == "allow_always" || o.Kind == "reject_always") {
+		if ok && o.Lasting() {
 			return true
 		}
 	}

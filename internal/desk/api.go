@@ -48,7 +48,7 @@ type wirePending struct {
 	// Kind is "question", or "approval" for the agent's own permission
 	// request (askbridge --approvals): one question whose options are the
 	// agent's options by name, and Approval says what will run.
-	Kind      string               `json:"kind"`
+	Kind      permission.Kind      `json:"kind"`
 	Approval  *permission.Approval `json:"approval,omitempty"`
 	SessionID string               `json:"sessionID"`
 	Questions []wireQuestion       `json:"questions"`

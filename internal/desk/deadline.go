@@ -58,6 +58,6 @@ func timedOut(p permission.Pending) bool {
 // gone is the 410 a late answer gets.
 type gone struct {
 	httpError
-	State    string     `json:"state"`
-	Deadline *time.Time `json:"deadline,omitempty"`
+	State    permission.State `json:"state"`
+	Deadline *time.Time       `json:"deadline,omitempty"`
 }

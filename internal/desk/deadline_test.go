@@ -116,7 +116,7 @@ func TestALateAnswerIsGone(t *testing.T) {
 		}
 		require.NoError(t, json.Unmarshal([]byte(body), &e), tt.name)
 		assert.Equal(t, gone, e.Error, tt.name)
-		assert.Equal(t, permission.StateTimeout, e.State, tt.name)
+		assert.Equal(t, "timeout", e.State, tt.name)
 		assert.True(t, e.Deadline.Equal(deadline), tt.name)
 	}
 	code, body = do(t, s, "GET", "/api/session/s1/history", "", nil)
@@ -217,18 +217,20 @@ func TestEventsCarryTheDeadline(t *testing.T) {
 	}
 	require.Len(t, got, 4)
 	for i, want := range []struct {
-		typ, state string
-		deadline   time.Time
+		typ      permission.EventType // the wire's type, as a string below
+		state    string
+		deadline time.Time
 	}{
 		{permission.EventAsked, "pending", deadline},
 		{permission.EventHeld, "pending", held},
 		{permission.EventExpiring, "pending", held},
 		{permission.EventRejected, "timeout", held},
 	} {
-		assert.Equal(t, want.typ, got[i].Type)
-		assert.Equal(t, want.state, got[i].State, want.typ)
-		require.NotNil(t, got[i].Properties.Deadline, want.typ)
-		assert.True(t, got[i].Properties.Deadline.Equal(want.deadline), want.typ)
-		assert.Equal(t, want.state == "pending", got[i].Properties.RemainingMs != nil, want.typ+": the time left while it can be answered")
+		typ := string(want.typ)
+		assert.Equal(t, typ, got[i].Type)
+		assert.Equal(t, want.state, got[i].State, typ)
+		require.NotNil(t, got[i].Properties.Deadline, typ)
+		assert.True(t, got[i].Properties.Deadline.Equal(want.deadline), typ)
+		assert.Equal(t, want.state == "pending", got[i].Properties.RemainingMs != nil, typ+": the time left while it can be answered")
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"github.com/askbridge/askbridge/permission"
 )
 
 // events streams the board's changes as server-sent events. The stream
@@ -39,7 +41,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 
 // wireEvent is one server-sent event of GET /event.
 type wireEvent struct {
-	Type       string      `json:"type"`
-	Properties wirePending `json:"properties"`
-	State      string      `json:"state"`
+	Type       permission.EventType `json:"type"`
+	Properties wirePending          `json:"properties"`
+	State      permission.State     `json:"state"`
 }

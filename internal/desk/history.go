@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/askbridge/askbridge/permission"
 )
 
 // sessions: the sessions that asked, oldest first, for the page to load
@@ -27,10 +29,10 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	type round struct {
 		Round     int               `json:"round"`
 		Asked     time.Time         `json:"asked"` // when the agent asked it: the page shows the time
-		Kind      string            `json:"kind"`
+		Kind      permission.Kind   `json:"kind"`
 		ID        string            `json:"id"`
-		State     string            `json:"state"`
-		Source    string            `json:"source,omitempty"` // where it was resolved from
+		State     permission.State  `json:"state"`
+		Source    permission.Source `json:"source,omitempty"` // where it was resolved from
 		Questions []wireQuestion    `json:"questions"`
 		Answers   map[string]string `json:"answers,omitempty"`
 		// Instance and CWD say where the set came from (Options.Origin),

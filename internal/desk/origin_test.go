@@ -66,7 +66,7 @@ func TestOriginAndRoutes(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(body), &hist))
 	require.Len(t, hist.Rounds, 1)
-	assert.Equal(t, permission.StateCancelled, hist.Rounds[0].State)
+	assert.Equal(t, "cancelled", hist.Rounds[0].State, "the wire says the state as before")
 	assert.Equal(t, "/src/api", hist.Rounds[0].CWD)
 	assert.Equal(t, map[string]string{"agent": "claude", "id": sets[0].ID}, hist.Rounds[0].Instance)
 

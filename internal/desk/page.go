@@ -25,7 +25,7 @@ func (s *Server) pageName() string {
 
 // source is the route a request to the API came by, as the history records
 // it: the terminal inbox (LocalHandler), else this page.
-func (s *Server) source(r *http.Request) string {
+func (s *Server) source(r *http.Request) permission.Source {
 	switch {
 	case Local(r):
 		return permission.SourceInbox

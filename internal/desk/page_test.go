@@ -48,7 +48,7 @@ func TestThePageIsNamedBeforePairingAsTheDocsSay(t *testing.T) {
 func TestTheDeskRecordsTheRouteUsed(t *testing.T) {
 	for _, tc := range []struct {
 		hub, local bool
-		want       string
+		want       permission.Source
 	}{{false, false, permission.SourceDesk}, {true, false, permission.SourceHub}, {true, true, permission.SourceInbox}} {
 		s, board := newDesk(t, Options{Hub: tc.hub})
 		tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}, Round: 1})

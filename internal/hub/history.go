@@ -74,7 +74,7 @@ func (h *Hub) keep(m *mirror) {
 // fromHub is the source an askbridge records for a set the hub resolved
 // from source: the route the person used when the hub's page was not it
 // (a notification's button, the terminal inbox), else the hub.
-func fromHub(source string) string {
+func fromHub(source permission.Source) permission.Source {
 	switch source {
 	case permission.SourceNotification, permission.SourceInbox:
 		return source

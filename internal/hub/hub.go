@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -192,7 +193,7 @@ func (h *Hub) ended(p *peer, set permission.Pending) {
 		r = *set.Result
 	}
 	if r.Cancelled {
-		h.board.CancelFrom(m.ticket.ID, cmpOr(r.Source, permission.SourceClient), r.Reason)
+		h.board.CancelFrom(m.ticket.ID, cmp.Or(r.Source, permission.SourceClient), r.Reason)
 	} else {
 		h.board.Answer(m.ticket.ID, r)
 	}
@@ -274,11 +275,4 @@ func (h *Hub) Instances() []Instance {
 func (h *Hub) ServeInstances(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(h.Instances())
-}
-
-func cmpOr(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
 }

@@ -17,9 +17,9 @@ func TestTheAskbridgeRecordsTheRouteUsedAtTheHub(t *testing.T) {
 	path := socket(t)
 	_, hb, _ := startHub(t, path)
 	b, _ := report(t, path, "/src/one")
-	for _, source := range []string{permission.SourceNotification, permission.SourceInbox, permission.SourceHub} {
-		t.Run(source, func(t *testing.T) {
-			tk := ask(b, "sess-"+source, "Which? ("+source+")")
+	for _, source := range []permission.Source{permission.SourceNotification, permission.SourceInbox, permission.SourceHub} {
+		t.Run(string(source), func(t *testing.T) {
+			tk := ask(b, "sess-"+string(source), "Which? ("+string(source)+")")
 			list := waitPending(t, hb, 1)
 			_, err := hb.ProgressFrom(list[0].ID, 0, []permission.Answer{{Labels: []string{"b"}}}, source)
 			require.NoError(t, err)

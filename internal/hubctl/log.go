@@ -46,7 +46,7 @@ func Log(w io.Writer, raw bool, last int) error {
 func decisionLine(r decisions.Record) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s  %-8s  %s", r.Time.Local().Format("2006-01-02 15:04:05"), r.Kind, r.Outcome)
-	by := r.Route
+	by := string(r.Route)
 	if r.Device != "" {
 		by += " on " + r.Device
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	acp "github.com/coder/acp-go-sdk"
+
 	"github.com/askbridge/askbridge/internal/askuser"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
@@ -85,7 +87,7 @@ func (s Set) answersOf(res permission.Result, n int) (answers [][]string, reason
 	if s.Approval == nil || len(res.Answers) != 1 || !res.Answers[0].Answer.Other {
 		return answers, ""
 	}
-	for _, kind := range []string{"reject_once", "reject_always"} {
+	for _, kind := range []acp.PermissionOptionKind{acp.PermissionOptionKindRejectOnce, acp.PermissionOptionKindRejectAlways} {
 		for _, o := range s.Approval.Options {
 			if o.Kind == kind {
 				label := o.Name
@@ -116,7 +118,7 @@ func (s Set) denies() bool {
 		return false
 	}
 	for _, o := range s.Approval.Options {
-		if o.Kind == "reject_once" || o.Kind == "reject_always" {
+		if o.Kind == acp.PermissionOptionKindRejectOnce || o.Kind == acp.PermissionOptionKindRejectAlways {
 			return true
 		}
 	}

@@ -94,10 +94,10 @@ func (c *client) doRaw(ctx context.Context, method, path string, body any) (raw 
 // Set is a pending set as GET /question lists it (the desk's
 // wirePending), with what the inbox reads of it.
 type Set struct {
-	ID        string     `json:"id"`
-	SessionID string     `json:"sessionID"`
-	Kind      string     `json:"kind"`
-	Questions []Question `json:"questions"`
+	ID        string          `json:"id"`
+	SessionID string          `json:"sessionID"`
+	Kind      permission.Kind `json:"kind"`
+	Questions []Question      `json:"questions"`
 	// Approval has the agent's options, their kinds; Claim the device
 	// answering the set now (claim.go).
 	Approval *permission.Approval `json:"approval"`

@@ -54,9 +54,9 @@ func (ib *inbox) ended(ctx context.Context, s Set) string {
 	raw, _, err := ib.c.do(ctx, "GET", "/api/session/"+url.PathEscape(s.SessionID)+"/history", nil)
 	var h struct {
 		Rounds []struct {
-			ID     string `json:"id"`
-			State  string `json:"state"`
-			Source string `json:"source"`
+			ID     string            `json:"id"`
+			State  permission.State  `json:"state"`
+			Source permission.Source `json:"source"`
 		} `json:"rounds"`
 	}
 	if err == nil && json.Unmarshal(raw, &h) == nil {
@@ -69,8 +69,8 @@ func (ib *inbox) ended(ctx context.Context, s Set) string {
 	return "It is no longer waiting at the hub (its agent went away, or the hub restarted); if it is sent again, it is asked again here."
 }
 
-func endedLine(state, source string) string {
-	where := map[string]string{
+func endedLine(state permission.State, source permission.Source) string {
+	where := map[permission.Source]string{
 		permission.SourceClient:       " in the editor",
 		permission.SourceDesk:         " on the hub's page",
 		permission.SourceHub:          " on the hub's page",
@@ -88,5 +88,5 @@ func endedLine(state, source string) string {
 	case permission.StatePending:
 		return "Answered elsewhere; its next questions follow."
 	}
-	return "It ended elsewhere (" + state + ")."
+	return "It ended elsewhere (" + string(state) + ")."
 }

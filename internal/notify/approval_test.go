@@ -25,7 +25,7 @@ func TestApprovalEvents(t *testing.T) {
 	p.State, p.Result = permission.StateAnswered, &permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Allow once"}}}}}
 	done := fromBoard(permission.Event{Type: permission.EventReplied, Pending: p}, "", time.Now())
 	assert.Equal(t, "approval.answered", done.Event)
-	assert.Equal(t, "desk", done.Source)
+	assert.Equal(t, permission.SourceDesk, done.Source)
 
 	q := fromBoard(permission.Event{Type: permission.EventAsked, Pending: permission.Pending{ID: "q2", State: permission.StatePending}}, "", time.Now())
 	assert.Equal(t, Asked, q.Event)

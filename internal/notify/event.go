@@ -25,8 +25,8 @@ type Event struct {
 	// approval (the agent's own permission request, askbridge --approvals)
 	// "approval." and one of those: approval.asked, approval.answered...
 	Event      string                `json:"event"`
-	Kind       string                `json:"kind"` // permission.KindQuestion or KindApproval
-	ID         string                `json:"id"`   // the set's id on the board and the desk
+	Kind       permission.Kind       `json:"kind"`
+	ID         string                `json:"id"` // the set's id on the board and the desk
 	Session    string                `json:"session"`
 	Round      int                   `json:"round"`
 	ToolCallID string                `json:"toolCallId,omitempty"`
@@ -36,8 +36,8 @@ type Event struct {
 	Answers    []Answer              `json:"answers,omitempty"` // answered, or timeout with --on-timeout recommended
 	// Source says where the set was resolved from: client, desk, terminal
 	// or timeout. Empty on Asked.
-	Source string `json:"source,omitempty"`
-	Reason string `json:"reason,omitempty"` // why it was cancelled
+	Source permission.Source `json:"source,omitempty"`
+	Reason string            `json:"reason,omitempty"` // why it was cancelled
 	// DeskURL is the answer desk's page, when the desk is on: its address
 	// only, no credential (see Options.DeskURL).
 	DeskURL string `json:"deskUrl,omitempty"`

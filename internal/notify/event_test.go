@@ -16,7 +16,8 @@ func TestEventFromEveryEnding(t *testing.T) {
 	cases := []struct {
 		name           string
 		resolve        func(b *permission.Board, id string) error
-		event, source  string
+		event          string
+		source         permission.Source
 		reason, answer string
 	}{
 		{"client answer", func(b *permission.Board, id string) error {

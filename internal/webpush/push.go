@@ -22,14 +22,14 @@ import (
 // a set that waits ("asked"), or one decided anywhere ("decided"), whose
 // notification (by Tag) goes.
 type Message struct {
-	Type    string   `json:"type"`
-	ID      string   `json:"id"`
-	Tag     string   `json:"tag"`
-	Kind    string   `json:"kind,omitempty"`
-	Title   string   `json:"title,omitempty"`
-	Body    string   `json:"body,omitempty"`
-	Choices []string `json:"choices,omitempty"`
-	URL     string   `json:"url,omitempty"` // the card, on the page
+	Type    string          `json:"type"`
+	ID      string          `json:"id"`
+	Tag     string          `json:"tag"`
+	Kind    permission.Kind `json:"kind,omitempty"`
+	Title   string          `json:"title,omitempty"`
+	Body    string          `json:"body,omitempty"`
+	Choices []string        `json:"choices,omitempty"`
+	URL     string          `json:"url,omitempty"` // the card, on the page
 }
 
 // Message types.
