@@ -60,14 +60,7 @@ func (s *Server) tap(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusConflict, fmt.Sprintf("%s is an approval: %v", set, err))
 	case errors.Is(err, errNotTappable):
 		writeError(w, http.StatusConflict, fmt.Sprintf("question %s asks something else now: answer it at the desk", set))
-	case errors.Is(err, permission.ErrResolved):
-		// Answered elsewhere, cancelled or timed out since: say which.
-		if p, ok := s.board.Get(set); ok {
-			s.settled(w, p)
-			return
-		}
-		writeError(w, http.StatusConflict, fmt.Sprintf("question %s was already answered or cancelled", set))
-	case err != nil:
+	case err != nil: // answered elsewhere, cancelled or timed out since: boardError says which
 		s.boardError(w, set, err)
 	default:
 		msg := fmt.Sprintf("Answered %q", label)
