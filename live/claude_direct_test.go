@@ -55,89 +55,93 @@ const (
 
 const claudeRead = ` Read the answers carefully — they may request clarification, changes, or that you not proceed — and follow what they actually say.`
 
+// claudeDirectCase is one case of TestClaudeDirectElicitation.
+type claudeDirectCase struct {
+	name    string
+	calls   []string
+	answers []string
+	stop    string
+	// results are the tool results the model reads, per call.
+	results []string
+	isError []bool
+}
+
+var claudeDirectCases = []claudeDirectCase{
+	{
+		name:    "two questions accepted, multi-select with custom text",
+		calls:   []string{twoQuestions},
+		answers: []string{`{"action":"accept","content":{"question_0":"SQLite","question_1":["Go","Rust"],"question_1_custom":"Zig"}}`},
+		results: []string{`The user answered: "Which database should the service use?"="SQLite", "Which languages should the service support?"="Go, Rust, Zig".` + claudeRead},
+	},
+	{
+		name:    "single question accepted",
+		calls:   []string{dbQuestion},
+		answers: []string{`{"action":"accept","content":{"question_0":"Postgres"}}`},
+		results: []string{`Your questions have been answered: "Which database should the service use?"="Postgres".` + claudeDone},
+	},
+	{
+		name:    "multi-select picks only",
+		calls:   []string{langQuestion},
+		answers: []string{`{"action":"accept","content":{"question_0":["Go","Rust"]}}`},
+		results: []string{`Your questions have been answered: "Which languages should the service support?"="Go, Rust".` + claudeDone},
+	},
+	{
+		name:    "custom text instead of a pick",
+		calls:   []string{dbQuestion},
+		answers: []string{`{"action":"accept","content":{"question_0_custom":"CockroachDB"}}`},
+		results: []string{`The user answered: "Which database should the service use?"="CockroachDB".` + claudeRead},
+	},
+	{
+		name:    "a value outside the enum",
+		calls:   []string{dbQuestion},
+		answers: []string{`{"action":"accept","content":{"question_0":"MongoDB"}}`},
+		results: []string{`The user answered: "Which database should the service use?"="MongoDB".` + claudeRead},
+	},
+	{
+		name:    "pick with a note",
+		calls:   []string{dbQuestion},
+		answers: []string{`{"action":"accept","content":{"question_0":"Postgres","question_0_custom":"version 17"}}`},
+		results: []string{`The user answered: "Which database should the service use?"="Postgres" notes: version 17.` + claudeRead},
+	},
+	{
+		name:    "accepted with nothing filled",
+		calls:   []string{dbQuestion},
+		answers: []string{`{"action":"accept","content":{}}`},
+		results: []string{claudeUnanswered},
+	},
+	{
+		name:    "declined",
+		calls:   []string{dbQuestion},
+		answers: []string{`{"action":"decline"}`},
+		results: []string{claudeUnanswered},
+	},
+	{
+		name:    "cancelled",
+		calls:   []string{dbQuestion},
+		answers: []string{`{"action":"cancel"}`},
+		results: []string{"Tool permission request failed: Error: Tool use aborted"},
+		isError: []bool{true},
+	},
+	{
+		name:    "client error",
+		calls:   []string{dbQuestion},
+		answers: []string{"error"},
+		results: []string{"Could not present the question to the user."},
+		isError: []bool{true},
+	},
+	{
+		name:    "two calls in one turn",
+		calls:   []string{dbQuestion, langQuestion},
+		answers: []string{`{"action":"accept","content":{"question_0":"SQLite"}}`, `{"action":"accept","content":{"question_0":["Python"]}}`},
+		results: []string{
+			`Your questions have been answered: "Which database should the service use?"="SQLite".` + claudeDone,
+			`Your questions have been answered: "Which languages should the service support?"="Python".` + claudeDone,
+		},
+	},
+}
+
 func TestClaudeDirectElicitation(t *testing.T) {
-	cases := []struct {
-		name    string
-		calls   []string
-		answers []string
-		stop    string
-		// results are the tool results the model reads, per call.
-		results []string
-		isError []bool
-	}{
-		{
-			name:    "two questions accepted, multi-select with custom text",
-			calls:   []string{twoQuestions},
-			answers: []string{`{"action":"accept","content":{"question_0":"SQLite","question_1":["Go","Rust"],"question_1_custom":"Zig"}}`},
-			results: []string{`The user answered: "Which database should the service use?"="SQLite", "Which languages should the service support?"="Go, Rust, Zig".` + claudeRead},
-		},
-		{
-			name:    "single question accepted",
-			calls:   []string{dbQuestion},
-			answers: []string{`{"action":"accept","content":{"question_0":"Postgres"}}`},
-			results: []string{`Your questions have been answered: "Which database should the service use?"="Postgres".` + claudeDone},
-		},
-		{
-			name:    "multi-select picks only",
-			calls:   []string{langQuestion},
-			answers: []string{`{"action":"accept","content":{"question_0":["Go","Rust"]}}`},
-			results: []string{`Your questions have been answered: "Which languages should the service support?"="Go, Rust".` + claudeDone},
-		},
-		{
-			name:    "custom text instead of a pick",
-			calls:   []string{dbQuestion},
-			answers: []string{`{"action":"accept","content":{"question_0_custom":"CockroachDB"}}`},
-			results: []string{`The user answered: "Which database should the service use?"="CockroachDB".` + claudeRead},
-		},
-		{
-			name:    "a value outside the enum",
-			calls:   []string{dbQuestion},
-			answers: []string{`{"action":"accept","content":{"question_0":"MongoDB"}}`},
-			results: []string{`The user answered: "Which database should the service use?"="MongoDB".` + claudeRead},
-		},
-		{
-			name:    "pick with a note",
-			calls:   []string{dbQuestion},
-			answers: []string{`{"action":"accept","content":{"question_0":"Postgres","question_0_custom":"version 17"}}`},
-			results: []string{`The user answered: "Which database should the service use?"="Postgres" notes: version 17.` + claudeRead},
-		},
-		{
-			name:    "accepted with nothing filled",
-			calls:   []string{dbQuestion},
-			answers: []string{`{"action":"accept","content":{}}`},
-			results: []string{claudeUnanswered},
-		},
-		{
-			name:    "declined",
-			calls:   []string{dbQuestion},
-			answers: []string{`{"action":"decline"}`},
-			results: []string{claudeUnanswered},
-		},
-		{
-			name:    "cancelled",
-			calls:   []string{dbQuestion},
-			answers: []string{`{"action":"cancel"}`},
-			results: []string{"Tool permission request failed: Error: Tool use aborted"},
-			isError: []bool{true},
-		},
-		{
-			name:    "client error",
-			calls:   []string{dbQuestion},
-			answers: []string{"error"},
-			results: []string{"Could not present the question to the user."},
-			isError: []bool{true},
-		},
-		{
-			name:    "two calls in one turn",
-			calls:   []string{dbQuestion, langQuestion},
-			answers: []string{`{"action":"accept","content":{"question_0":"SQLite"}}`, `{"action":"accept","content":{"question_0":["Python"]}}`},
-			results: []string{
-				`Your questions have been answered: "Which database should the service use?"="SQLite".` + claudeDone,
-				`Your questions have been answered: "Which languages should the service support?"="Python".` + claudeDone,
-			},
-		},
-	}
-	for _, c := range cases {
+	for _, c := range claudeDirectCases {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
 			m := model(t, harness.Claude.Tool, c.calls...)
 			el := &elicitations{answers: c.answers}

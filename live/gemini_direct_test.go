@@ -87,34 +87,7 @@ func TestGeminiDirectMCPTool(t *testing.T) {
 			t.Logf("the tool as the model sees it: %s", decl)
 			assert.Contains(t, string(decl), "wait_for_previous")
 
-			// One permission request, before the probe served anything.
-			perms.mu.Lock()
-			params, served := perms.params, perms.served
-			perms.mu.Unlock()
-			require.Len(t, params, 1, "one request for the server, however many calls")
-			assert.Equal(t, 0, served[0], "the request comes before the first call")
-			t.Logf("session/request_permission: %s", params[0])
-			var req struct {
-				SessionID string `json:"sessionId"`
-				ToolCall  struct {
-					ToolCallID string `json:"toolCallId"`
-					Title      string `json:"title"`
-					Kind       string `json:"kind"`
-				} `json:"toolCall"`
-				Options []struct {
-					OptionID string `json:"optionId"`
-					Kind     string `json:"kind"`
-				} `json:"options"`
-			}
-			require.NoError(t, json.Unmarshal(params[0], &req))
-			assert.Equal(t, created.SessionID, req.SessionID)
-			assert.Equal(t, "ask_user_question (askbridge MCP Server)", req.ToolCall.Title)
-			assert.Equal(t, "other", req.ToolCall.Kind)
-			var options []string
-			for _, o := range req.Options {
-				options = append(options, o.OptionID+"/"+o.Kind)
-			}
-			assert.Equal(t, []string{"proceed_always_server/allow_always", "proceed_always_tool/allow_always", "proceed_once/allow_once", "cancel/reject_once"}, options)
+			checkGeminiServerApproval(t, perms, created.SessionID)
 
 			// The probe got the model's input as is: Gemini's own field
 			// stripped, nothing else changed.
@@ -170,4 +143,37 @@ func offeredDeclaration(t *testing.T, reqs []fakemodel.Request, name string) jso
 	}
 	t.Fatalf("no request declared %s", name)
 	return nil
+}
+
+// checkGeminiServerApproval checks the one permission request Gemini sent
+// for the MCP server in session sessionID, before the probe served anything.
+func checkGeminiServerApproval(t *testing.T, perms *geminiPermissions, sessionID string) {
+	t.Helper()
+	perms.mu.Lock()
+	params, served := perms.params, perms.served
+	perms.mu.Unlock()
+	require.Len(t, params, 1, "one request for the server, however many calls")
+	assert.Equal(t, 0, served[0], "the request comes before the first call")
+	t.Logf("session/request_permission: %s", params[0])
+	var req struct {
+		SessionID string `json:"sessionId"`
+		ToolCall  struct {
+			ToolCallID string `json:"toolCallId"`
+			Title      string `json:"title"`
+			Kind       string `json:"kind"`
+		} `json:"toolCall"`
+		Options []struct {
+			OptionID string `json:"optionId"`
+			Kind     string `json:"kind"`
+		} `json:"options"`
+	}
+	require.NoError(t, json.Unmarshal(params[0], &req))
+	assert.Equal(t, sessionID, req.SessionID)
+	assert.Equal(t, "ask_user_question (askbridge MCP Server)", req.ToolCall.Title)
+	assert.Equal(t, "other", req.ToolCall.Kind)
+	var options []string
+	for _, o := range req.Options {
+		options = append(options, o.OptionID+"/"+o.Kind)
+	}
+	assert.Equal(t, []string{"proceed_always_server/allow_always", "proceed_always_tool/allow_always", "proceed_once/allow_once", "cancel/reject_once"}, options)
 }

@@ -47,36 +47,40 @@ func toolCalls(ch chan<- string) func(string, json.RawMessage) {
 	}
 }
 
+// openCodeDirectCase is one case of TestOpenCodeDirectQuestion.
+type openCodeDirectCase struct {
+	name    string
+	answers [][]string // nil: reject
+	cancel  bool       // session/cancel instead of an HTTP answer
+	stop    string
+	result  string // what the model reads; "" when the turn ends without asking it
+}
+
+var openCodeDirectCases = []openCodeDirectCase{
+	{
+		name:    "reply with labels",
+		answers: [][]string{{"SQLite"}, {"Go", "Python"}},
+		stop:    "end_turn",
+		result:  `User has answered your questions: "Which database should the service use?"="SQLite", "Which languages should the service support?"="Go, Python". You can now continue with the user's answers in mind.`,
+	},
+	{
+		name:    "reply with typed text",
+		answers: [][]string{{"CockroachDB"}, {"Zig"}},
+		stop:    "end_turn",
+		result:  `User has answered your questions: "Which database should the service use?"="CockroachDB", "Which languages should the service support?"="Zig". You can now continue with the user's answers in mind.`,
+	},
+	{
+		name:    "reply with nothing picked",
+		answers: [][]string{{}, {}},
+		stop:    "end_turn",
+		result:  `User has answered your questions: "Which database should the service use?"="Unanswered", "Which languages should the service support?"="Unanswered". You can now continue with the user's answers in mind.`,
+	},
+	{name: "reject", stop: "end_turn"},
+	{name: "session cancel", cancel: true, stop: "cancelled"},
+}
+
 func TestOpenCodeDirectQuestion(t *testing.T) {
-	cases := []struct {
-		name    string
-		answers [][]string // nil: reject
-		cancel  bool       // session/cancel instead of an HTTP answer
-		stop    string
-		result  string // what the model reads; "" when the turn ends without asking it
-	}{
-		{
-			name:    "reply with labels",
-			answers: [][]string{{"SQLite"}, {"Go", "Python"}},
-			stop:    "end_turn",
-			result:  `User has answered your questions: "Which database should the service use?"="SQLite", "Which languages should the service support?"="Go, Python". You can now continue with the user's answers in mind.`,
-		},
-		{
-			name:    "reply with typed text",
-			answers: [][]string{{"CockroachDB"}, {"Zig"}},
-			stop:    "end_turn",
-			result:  `User has answered your questions: "Which database should the service use?"="CockroachDB", "Which languages should the service support?"="Zig". You can now continue with the user's answers in mind.`,
-		},
-		{
-			name:    "reply with nothing picked",
-			answers: [][]string{{}, {}},
-			stop:    "end_turn",
-			result:  `User has answered your questions: "Which database should the service use?"="Unanswered", "Which languages should the service support?"="Unanswered". You can now continue with the user's answers in mind.`,
-		},
-		{name: "reject", stop: "end_turn"},
-		{name: "session cancel", cancel: true, stop: "cancelled"},
-	}
-	for _, c := range cases {
+	for _, c := range openCodeDirectCases {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
 			m := model(t, harness.OpenCode.Tool, openCodeQuestions)
 			calls := make(chan string, 4)
