@@ -42,19 +42,23 @@ try {
 
   const tags = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.tag}|${n.title}|${n.body}`));
   let done = 0;
-  for (const deadline = Date.now() + 60000; done < Number(count) && Date.now() < deadline;) {
+  // Each push waits up to 30 s for its effect: the browser may have to
+  // start the stopped worker first, which takes its time on a busy machine.
+  for (const deadline = Date.now() + 150000; done < Number(count) && Date.now() < deadline;) {
     const lines = existsSync(feed) ? readFileSync(feed, "utf8").split("\n").filter(Boolean) : [];
     if (lines.length <= done) { await sleep(100); continue; }
     const data = lines[done++];
     const m = JSON.parse(data);
     await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data });
-    for (let i = 0; i < 100; i++) {
+    let seen = false;
+    for (const until = Date.now() + 30000; !seen && Date.now() < until;) {
       const shown = await tags();
       const has = shown.some((t) => t.startsWith(m.tag + "|"));
-      if (m.type === "asked" && has) { console.log("SHOWN " + shown.find((t) => t.startsWith(m.tag + "|")).replace(/\n/g, " / ")); break; }
-      if (m.type === "decided" && !has) { console.log("CLOSED " + m.tag); break; }
-      await sleep(100);
+      if (m.type === "asked" && has) { console.log("SHOWN " + shown.find((t) => t.startsWith(m.tag + "|")).replace(/\n/g, " / ")); seen = true; }
+      if (m.type === "decided" && !has) { console.log("CLOSED " + m.tag); seen = true; }
+      if (!seen) await sleep(100);
     }
+    if (!seen) console.log(`MISSED ${m.type} ${m.tag} after 30 s; showing: ${(await tags()).join(" | ")}`);
   }
   console.log("DELIVERED " + done);
 } finally {
