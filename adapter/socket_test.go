@@ -53,6 +53,12 @@ func emfileChild(t *testing.T) {
 	defer stop()
 	path := b.socket.Addr().String()
 
+	// The client's socket is made while descriptors are free: connecting it
+	// later needs none, so nothing else in the process (the runtime, the race
+	// detector) can take the one it would need.
+	clientFD, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+	require.NoError(t, err)
+
 	entries, err := os.ReadDir("/proc/self/fd")
 	require.NoError(t, err)
 	var lim syscall.Rlimit
@@ -71,11 +77,7 @@ func emfileChild(t *testing.T) {
 		filler = append(filler, fd)
 	}
 	require.NotEmpty(t, filler)
-	syscall.Close(filler[len(filler)-1])
-	filler = filler[:len(filler)-1]
-	first, err := net.Dial("unix", path)
-	require.NoError(t, err)
-	defer first.Close()
+	require.NoError(t, syscall.Connect(clientFD, &syscall.SockaddrUnix{Name: path}))
 	// The server's accept now fails with EMFILE: wait for it to say so.
 	deadline := time.Now().Add(5 * time.Second)
 	for !strings.Contains(logs.String(), "too many open files") && time.Now().Before(deadline) {
@@ -85,6 +87,11 @@ func emfileChild(t *testing.T) {
 		syscall.Close(fd)
 	}
 	assert.Contains(t, logs.String(), "accept failed", "the accept error is logged")
+	clientFile := os.NewFile(uintptr(clientFD), "client")
+	first, err := net.FileConn(clientFile)
+	require.NoError(t, err)
+	clientFile.Close()
+	defer first.Close()
 
 	second, err := net.Dial("unix", path)
 	require.NoError(t, err)
