@@ -37,6 +37,16 @@ func TestTheBoardImportsNoSide(t *testing.T) {
 	}
 }
 
+// The routes' door (internal/route: the interface and the table's start)
+// is on the board's side too: it imports no route and no dialect.
+func TestTheRoutesDoorImportsNoSide(t *testing.T) {
+	for _, imp := range imports(t, "../internal/route") {
+		if side(imp) != "" {
+			t.Errorf("internal/route imports %s (%s): the door imports no side", imp, side(imp))
+		}
+	}
+}
+
 func TestRoutesImportNeitherTheAgentsSideNorEachOther(t *testing.T) {
 	for _, r := range routes {
 		for _, imp := range imports(t, filepath.Join("..", r)) {
@@ -79,6 +89,7 @@ func TestTheRouteBoundaryCatchesACrossing(t *testing.T) {
 		{"internal/notify", "internal/desk", true},
 		{"internal/inbox", "internal/hub", false},
 		{"internal/desk", "permission", false},
+		{"internal/desk", "internal/route", false},
 	} {
 		if got := crossing(c.from, c.imp) != ""; got != c.caught {
 			t.Errorf("%s importing %s: caught %v, want %v", c.from, c.imp, got, c.caught)

@@ -78,7 +78,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f, ok := stdin.(*os.File); ok && prompt.IsTerminal(f) {
 		p = prompt.NewTTY(f)
 	}
-	err = proxy.RunDemo(ctx, proxy.Demo{Command: command, Hub: opts.hub, Desk: opts.deskConfig(), Prompt: script.Prompt,
+	err = proxy.RunDemo(ctx, proxy.Demo{Command: command, Routes: opts.routes(logger), Prompt: script.Prompt,
 		Client: &demo.Client{Prompter: p, Out: stdout}, Limits: limits, Logger: logger, Stderr: stderr})
 	var setup *proxy.SetupError
 	switch {

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/proxy"
+	"github.com/askbridge/askbridge/internal/desk"
 )
 
 // The desk goes beyond loopback over plain HTTP only when both flags say
@@ -35,7 +35,7 @@ func TestDeskBeyondLoopbackNeedsTheHTTPFlag(t *testing.T) {
 		assert.Contains(t, err.Error(), c.err, c.args)
 	}
 	var b bytes.Buffer
-	proxy.WarnDeskClearText(&b, "0.0.0.0:7777")
+	desk.WarnClearText(&b, "0.0.0.0:7777")
 	assert.Contains(t, b.String(), "level=WARN")
 	assert.Contains(t, b.String(), "clear text")
 	assert.Contains(t, b.String(), "desk=0.0.0.0:7777")

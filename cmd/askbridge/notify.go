@@ -39,10 +39,9 @@ func (o *proxyOptions) checkNotify() error {
 	return err
 }
 
-// notifyOptions are the consumers of question events the flags ask for:
-// the hub has made o.taps by then, when --public-url wants buttons; the
-// proxy's desk makes its own, and proxy.Run and hubserve.Run fill in the
-// page's address.
+// notifyOptions are the notifiers the flags ask for: the hub has made
+// o.taps by then, when --public-url wants buttons; the proxy's come from
+// its desk's route, as does its page's address.
 func (o *proxyOptions) notifyOptions(logger *slog.Logger) notify.Options {
 	return notify.Options{Hook: o.onQuestion, Desktop: o.notify, URL: o.notifyURL,
 		PublicURL: o.publicURL, Taps: o.taps, Logger: logger}

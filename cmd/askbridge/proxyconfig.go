@@ -4,7 +4,11 @@ import (
 	"log/slog"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/notify"
 	"github.com/askbridge/askbridge/internal/proxy"
+	"github.com/askbridge/askbridge/internal/route"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -18,9 +22,7 @@ func (o *proxyOptions) config(command []string, limits permission.Limits, logger
 	return proxy.Config{
 		Command:   command,
 		AgentKind: o.agentKind,
-		Hub:       o.hub,
-		Desk:      o.deskConfig(),
-		Notify:    o.notifyOptions(logger),
+		Routes:    o.routes(logger),
 		Bridge: adapter.Options{
 			Advertise:       o.advertise,
 			Render:          render,
@@ -43,8 +45,13 @@ func (o *proxyOptions) config(command []string, limits permission.Limits, logger
 	}
 }
 
-// deskConfig is the desk the flags ask for.
-func (o *proxyOptions) deskConfig() proxy.Desk {
-	return proxy.Desk{Addr: o.desk, AllowRemote: o.deskAllowRemote, AllowRemoteHTTP: o.deskAllowRemoteHTTP,
-		Custom: o.deskCustom, PublicURL: o.publicURL, LogFile: o.logFile != ""}
+// routes is the table of answer routes besides the editor, as the flags
+// set them, in the order they start: the desk before the notifiers, whose
+// buttons post to it. A new route is one line here (docs/development.md).
+func (o *proxyOptions) routes(logger *slog.Logger) []route.Route {
+	return []route.Route{
+		desk.Route{Addr: o.desk, AllowRemote: o.deskAllowRemote, AllowRemoteHTTP: o.deskAllowRemoteHTTP, Custom: o.deskCustom, PublicURL: o.publicURL},
+		hub.Route{Socket: o.hub},
+		notify.Route{Options: o.notifyOptions(logger)},
+	}
 }

@@ -9,17 +9,17 @@ import (
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/demo"
+	"github.com/askbridge/askbridge/internal/route"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // Demo is `askbridge demo`: the demo agent through the real bridge, with a
 // terminal client.
 type Demo struct {
-	Command []string // the demo agent's
-	Hub     string   // --hub
-	Desk    Desk
-	Prompt  string       // the prompt the client sends
-	Client  *demo.Client // answers with its prompter, writes to its Out
+	Command []string      // the demo agent's
+	Routes  []route.Route // the desk when asked for, the hub whenever one runs
+	Prompt  string        // the prompt the client sends
+	Client  *demo.Client  // answers with its prompter, writes to its Out
 	Limits  permission.Limits
 	Logger  *slog.Logger
 	Stderr  io.Writer
@@ -30,21 +30,18 @@ type Demo struct {
 // start.
 func RunDemo(ctx context.Context, d Demo) error {
 	board := permission.NewBoard()
-	reporter := ReportToHub(ctx, d.Hub, board, []string{"askbridge-demo"}, d.Logger)
-	srv, _, err := StartDesk(d.Desk, board, d.Logger, d.Stderr)
+	routes, err := route.Start(&route.Env{Ctx: ctx, Board: board, Command: []string{"askbridge-demo"}, Logger: d.Logger, Stderr: d.Stderr}, d.Routes)
 	if err != nil {
 		return &SetupError{Code: 2, Err: err}
 	}
-	if srv != nil {
-		defer srv.Close()
-	}
+	defer routes.Close()
 	bridge := adapter.NewBridge(adapter.Options{Board: board, Advertise: true, MaxRounds: 10, Limits: d.Limits, Logger: d.Logger})
 
 	toBridgeR, toBridgeW := io.Pipe()
 	fromBridgeR, fromBridgeW := io.Pipe()
 	runErr := make(chan error, 1)
 	go func() {
-		runErr <- relay.Run(ctx, relay.RunConfig{Command: d.Command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: d.Stderr, Logger: d.Logger, Setup: WithHub(reporter, bridge.Setup)})
+		runErr <- relay.Run(ctx, relay.RunConfig{Command: d.Command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: d.Stderr, Logger: d.Logger, Setup: Origin(bridge.Setup, hearers(routes)...)})
 		fromBridgeW.Close()
 	}()
 	fmt.Fprintln(d.Client.Out, "askbridge demo: a built-in agent asks through askbridge; you answer as a user would.")

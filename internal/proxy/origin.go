@@ -2,49 +2,11 @@ package proxy
 
 import (
 	"cmp"
-	"context"
 	"encoding/json"
-	"log/slog"
-	"os"
-	"path/filepath"
 
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/hub"
-	"github.com/askbridge/askbridge/permission"
 )
-
-// ReportToHub has board reported to the hub that hubFlag (--hub) names:
-// auto (the usual socket, whenever a hub is there), off (nil), or a
-// socket's path. command is the agent's, which names it until its
-// initialize does.
-func ReportToHub(ctx context.Context, hubFlag string, board *permission.Board, command []string, logger *slog.Logger) *hub.Reporter {
-	path := hubFlag
-	switch path {
-	case "off":
-		return nil
-	case "auto", "":
-		path = hub.SocketPath()
-	}
-	me := thisInstance(command)
-	return hub.Report(ctx, board, path, me, logger)
-}
-
-// thisInstance is what an askbridge says of itself before the client
-// does: the agent's command, its pid, host and folders.
-func thisInstance(command []string) hub.Instance {
-	host, _ := os.Hostname()
-	cwd, _ := os.Getwd()
-	home, _ := os.UserHomeDir()
-	return hub.Instance{Agent: filepath.Base(command[0]), PID: os.Getpid(), Host: host, CWD: cwd, Home: home}
-}
-
-// WithHub is setup with what the hub is told picked up on the way (Origin).
-func WithHub(rep *hub.Reporter, setup func(*relay.Relay) func()) func(*relay.Relay) func() {
-	if rep == nil {
-		return setup
-	}
-	return Origin(setup, rep.Update)
-}
 
 // Origin is setup with hooks that pick up where sets come from and hand it
 // to each of updates: the agent's and the client's names from initialize,

@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"time"
@@ -12,7 +11,7 @@ import (
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/contain"
 	"github.com/askbridge/askbridge/internal/hub"
-	"github.com/askbridge/askbridge/internal/notify"
+	"github.com/askbridge/askbridge/internal/route"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -20,14 +19,12 @@ import (
 type Config struct {
 	Command   []string // the agent's
 	AgentKind string   // --agent-kind: auto, opencode or generic
-	Hub       string   // --hub: auto, off, or the hub's socket
-	Desk      Desk
-	// Notify are the consumers of question events the flags ask for; Run
-	// fills in the desk's address, the buttons' key and the logger.
-	Notify notify.Options
+	// Routes are the answer routes besides the editor, as the flags set
+	// them, started in order (a route may use what an earlier one left).
+	Routes []route.Route
 	// Bridge are the bridge's options the flags set; Run fills in the
 	// board, the dialects, the logger and where else a set can be answered
-	// (Routing.Elsewhere, Attended, Routes).
+	// (Routing.Elsewhere, Attended, Routes), which it asks of the routes.
 	Bridge      adapter.Options
 	InjectAsk   string        // --inject-ask: auto, always or never
 	MCPProgress time.Duration // --mcp-progress
@@ -68,32 +65,14 @@ func Run(ctx context.Context, c Config) error {
 	}
 	board := permission.NewBoard()
 	board.SetLogger(c.Logger)
-	reporter := ReportToHub(ctx, c.Hub, board, command, c.Logger)
 	self := newSelfOrigin(board, command)
-	updates := []func(func(*hub.Instance)){self.update} // the desk's origin, and the hub's
-	if reporter != nil {
-		updates = append(updates, reporter.Update)
-	}
-	c.Desk.Origin, c.Desk.LogFile = self.origin, c.LogFile
-	d, taps, err := StartDesk(c.Desk, board, c.Logger, c.Stderr)
-	if err != nil {
-		if addrInUse(err) {
-			err = fmt.Errorf("--desk %s: the address is taken (another askbridge's desk, from a second editor window?): give another port, or 127.0.0.1:0 for any free one", c.Desk.Addr)
-		}
-		return &SetupError{Code: 2, Err: err}
-	}
-	var deskURL string
-	if d != nil {
-		defer d.Close()
-		deskURL = d.URL()
-	}
-	c.Notify.DeskURL, c.Notify.Taps, c.Notify.Logger = deskURL, taps, c.Logger
-	notifier, err := notify.Start(board, c.Notify)
+	routes, err := route.Start(&route.Env{Ctx: ctx, Board: board, Command: command, Logger: c.Logger, Stderr: c.Stderr, LogFile: c.LogFile, Origin: self.origin}, c.Routes)
 	if err != nil {
 		return &SetupError{Code: 2, Err: err}
 	}
-	defer notifier.Close()
-	bridge := adapter.NewBridge(c.bridge(board, dialects, deskURL, reporter, notifier))
+	defer routes.Close()
+	updates := append([]func(func(*hub.Instance)){self.update}, hearers(routes)...) // the desk's origin, and the hub's
+	bridge := adapter.NewBridge(c.bridge(board, dialects, routes))
 	sockEnv, err := bridge.Listen()
 	defer bridge.Close()
 	env = append(env, sockEnv...)
@@ -119,16 +98,23 @@ func Run(ctx context.Context, c Config) error {
 }
 
 // bridge is c.Bridge with what Run made: the board, the dialects, and the
-// ways besides the editor that can answer.
-func (c *Config) bridge(board *permission.Board, dialects []dialect.Dialect, deskURL string, reporter *hub.Reporter, notifier *notify.Notifier) adapter.Options {
+// started routes, which say whether anything besides the editor can
+// answer (or, for a sign-in outside a session, shows it: a notification
+// shows its address too).
+func (c *Config) bridge(board *permission.Board, dialects []dialect.Dialect, routes *route.Set) adapter.Options {
 	o := c.Bridge
-	elsewhere := func() bool { return deskURL != "" || reporter.Connected() }
 	o.Board, o.Dialects, o.Logger = board, dialects, c.Logger
-	o.Routing.Elsewhere = elsewhere
-	// A sign-in outside a session can go nowhere else; a notification
-	// shows its address too.
-	o.Attended = func() bool { return elsewhere() || notifier.Active() }
-	// Answers after the agent stopped waiting; nowhere to answer (routes.go).
-	o.Routes = answerRoutes(c.Hub, deskURL, reporter)
+	o.Routing.Elsewhere, o.Attended, o.Routes = routes.Elsewhere, routes.Attended, routes.Routes
 	return o
+}
+
+// hearers are the started routes that hear where sets come from (the
+// hub's reporter tells the hub).
+func hearers(routes *route.Set) (updates []func(func(*hub.Instance))) {
+	routes.Each(func(_ string, r route.Running) {
+		if h, ok := r.(interface{ Update(func(*hub.Instance)) }); ok {
+			updates = append(updates, h.Update)
+		}
+	})
+	return updates
 }

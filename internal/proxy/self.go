@@ -18,7 +18,7 @@ type selfOrigin struct {
 }
 
 func newSelfOrigin(board *permission.Board, command []string) *selfOrigin {
-	inst := thisInstance(command)
+	inst := hub.Self(command)
 	inst.Sessions = map[string]string{}
 	return &selfOrigin{board: board, inst: inst}
 }

@@ -1,6 +1,6 @@
 //go:build !windows
 
-package proxy
+package desk
 
 // deskTTY is the controlling terminal, where the desk shows its pairing
 // codes.

@@ -1,6 +1,6 @@
 //go:build windows
 
-package proxy
+package desk
 
 // deskTTY is the console, where the desk shows its pairing codes.
 const deskTTY = "CONOUT$"

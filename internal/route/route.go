@@ -1,0 +1,161 @@
+package route
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/askbridge/askbridge/internal/answertoken"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// Route is one way besides the editor to answer the board's sets, as the
+// flags configured it.
+type Route interface {
+	// Name names the route in logs and errors ("desk", "hub").
+	Name() string
+	// Start starts the route on env's board. When the flags ask for none
+	// of it, it returns Off (saying what would turn it on) or nil (saying
+	// nothing); an error stops askbridge before the agent starts.
+	Start(env *Env) (Running, error)
+}
+
+// Running is a started route.
+type Running interface {
+	// Where says where a person can answer through the route now ("the
+	// desk at URL"), "" when nowhere (a hub not connected).
+	Where() string
+	// Missing says what would let the route answer, for the notice that
+	// nothing but the editor can; "" says nothing.
+	Missing() string
+	// Showing reports whether the route shows sets to a person now, even
+	// one who answers elsewhere (a notification).
+	Showing() bool
+	Close()
+}
+
+// Env is what a route starts with. Routes start in the table's order, and
+// a later one may read what an earlier one left here (a notification's
+// buttons post to the desk).
+type Env struct {
+	Ctx     context.Context
+	Board   *permission.Board
+	Command []string // the agent's
+	Logger  *slog.Logger
+	Stderr  io.Writer // askbridge's own, for where a route is
+	LogFile bool      // the logger writes to --log-file, where a user looks too
+	// Origin names a set's agent and folder for a page; nil names none.
+	Origin func(id string) (instance any, cwd string)
+
+	// Left by the desk, read by the notifiers.
+	DeskURL string           // the desk's page; "" with no desk
+	Taps    *answertoken.Key // the notification buttons' key; nil: no buttons
+}
+
+// Set is a started table.
+type Set struct {
+	names   []string
+	running []Running
+}
+
+// Start starts table's routes in order. On an error it closes those it
+// started and says which route failed.
+func Start(env *Env, table []Route) (*Set, error) {
+	s := &Set{}
+	for _, r := range table {
+		run, err := r.Start(env)
+		if err != nil {
+			s.Close()
+			return nil, &Error{Route: r.Name(), Err: err}
+		}
+		if run != nil {
+			s.names = append(s.names, r.Name())
+			s.running = append(s.running, run)
+		}
+	}
+	return s, nil
+}
+
+// Error is a route that could not start.
+type Error struct {
+	Route string
+	Err   error
+}
+
+// Error is the route's own error, which names its flag.
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// IsRoute reports whether err is a route's that could not start.
+func IsRoute(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
+}
+
+// Elsewhere reports whether a person can answer a set now through any
+// route but the editor.
+func (s *Set) Elsewhere() bool {
+	for _, r := range s.running {
+		if r.Where() != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Attended reports whether any route shows a set to a person now.
+func (s *Set) Attended() bool {
+	for _, r := range s.running {
+		if r.Where() != "" || r.Showing() {
+			return true
+		}
+	}
+	return false
+}
+
+// Routes says where a set can be answered now besides the editor, or,
+// when nowhere, what is missing, in the routes' own words. It is
+// adapter.Options.Routes.
+func (s *Set) Routes(bool) ([]string, string) {
+	var where, missing []string
+	for _, r := range s.running {
+		if w := r.Where(); w != "" {
+			where = append(where, w)
+		} else if m := r.Missing(); m != "" {
+			missing = append(missing, m)
+		}
+	}
+	if len(where) > 0 {
+		return where, ""
+	}
+	return nil, strings.Join(missing, "; ")
+}
+
+// Each calls fn with each started route, in the table's order: what a
+// composition needs of a route beyond Running it asks of the route's own
+// type (the hub's reporter wants to hear where sets come from).
+func (s *Set) Each(fn func(name string, r Running)) {
+	for i, r := range s.running {
+		fn(s.names[i], r)
+	}
+}
+
+// Close closes the started routes, the last started first.
+func (s *Set) Close() {
+	for i := len(s.running) - 1; i >= 0; i-- {
+		s.running[i].Close()
+	}
+	s.running, s.names = nil, nil
+}
+
+// Off is a route the flags turned off, which says only what turns it on.
+func Off(missing string) Running { return off(missing) }
+
+type off string
+
+func (o off) Where() string   { return "" }
+func (o off) Missing() string { return string(o) }
+func (o off) Showing() bool   { return false }
+func (o off) Close()          {}
