@@ -37,9 +37,6 @@ func Dialects() []dialect.Dialect {
 	}
 }
 
-// AskMethod is the method the ask socket carries (`askbridge ask`).
-const AskMethod = asktool.Method
-
 // installDialects puts the dialects on the relay in table order: every
 // Rewriter's rewrites first, then every dialect's hooks.
 func (b *Bridge) installDialects() {

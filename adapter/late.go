@@ -57,7 +57,7 @@ const (
 )
 
 // stoppedWaiting is the cause of an ask's context when its MCP host ended
-// the tool call (mcpask.StoppedWaitingMethod).
+// the tool call (askwire.StoppedWaitingMethod).
 type stoppedWaiting struct{ reason string }
 
 func (e stoppedWaiting) Error() string { return "the agent stopped waiting: " + e.reason }

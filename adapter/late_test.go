@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/askbridge/askbridge/internal/testenv"
 )
@@ -41,7 +42,7 @@ func newLateHarness(t *testing.T, opts Options) *lateHarness {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	st, ct := mcp.NewInMemoryTransports()
-	socket := strings.TrimPrefix(env[0], SocketEnv+"=")
+	socket := strings.TrimPrefix(env[0], askwire.SocketEnv+"=")
 	ss, err := mcpask.New(mcpask.Options{Socket: socket}).Connect(ctx, st, nil)
 	require.NoError(t, err)
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "host", Version: "0"}, nil).Connect(ctx, ct, nil)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -76,7 +77,7 @@ func listed(t *testing.T, line string) (servers []map[string]any, tag string) {
 			continue
 		}
 		for _, e := range s["env"].([]any) {
-			if e.(map[string]any)["name"] == asktool.MCPTagEnv {
+			if e.(map[string]any)["name"] == askwire.TagEnv {
 				tag = e.(map[string]any)["value"].(string)
 			}
 		}

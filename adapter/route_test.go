@@ -11,6 +11,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -147,7 +148,7 @@ func TestRouteTurnsAModeAndTheBridgesStateIntoWhatHappens(t *testing.T) {
 type askOnSocket struct{ broken }
 
 func (*askOnSocket) Hooks() []dialect.Hook {
-	return []dialect.Hook{{From: dialect.FromAgent, Method: AskMethod}}
+	return []dialect.Hook{{From: dialect.FromAgent, Method: askwire.Method}}
 }
 
 // An ask over the socket is claimed as the agent's would be, and checked

@@ -13,7 +13,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/peercred"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -23,9 +23,6 @@ import (
 // through ASKBRIDGE_SOCKET and asks in the editor. The socket lives in a
 // directory only the user can open (socketdir.go). It is a Unix socket on
 // every OS: Windows has them since Windows 10.
-
-// SocketEnv is the variable that carries the socket path to the agent.
-const SocketEnv = "ASKBRIDGE_SOCKET"
 
 // Listen opens the ask socket and returns the variables to add to the
 // agent's environment. Call it before the agent starts.
@@ -43,7 +40,7 @@ func (b *Bridge) Listen() ([]string, error) {
 	restrictSocket(path)
 	b.socket = ln
 	b.socketDir = dir
-	return []string{SocketEnv + "=" + path}, nil
+	return []string{askwire.SocketEnv + "=" + path}, nil
 }
 
 // serveSocket answers `askbridge ask` until the returned func is called.
@@ -126,10 +123,10 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 	// ends, without a cause, as soon as the connection does, and the cause
 	// says whether the question stays answerable (stoppedWaiting).
 	h := jsonrpc2.HandlerWithError(func(_ context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
-		if req.Method == mcpask.StoppedWaitingMethod {
+		if req.Method == askwire.StoppedWaitingMethod {
 			// The ask tool's MCP host ended the call: the question stays
 			// answerable, for a late answer (late.go).
-			var p mcpask.StoppedWaiting
+			var p askwire.StoppedWaiting
 			if req.Params != nil {
 				json.Unmarshal(*req.Params, &p)
 			}
@@ -137,7 +134,7 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 			cancel(stoppedWaiting{reason: p.Reason})
 			return nil, nil
 		}
-		if req.Method != AskMethod {
+		if req.Method != askwire.Method {
 			return nil, &jsonrpc2.Error{Code: relay.CodeMethodNotFound, Message: "askbridge: unknown method " + req.Method}
 		}
 		if req.Params == nil || !json.Valid(*req.Params) || (*req.Params)[0] != '{' {
@@ -167,12 +164,12 @@ func (b *Bridge) serveAskConn(ctx context.Context, c net.Conn) {
 	}
 }
 
-// inlineStop handles mcpask.StoppedWaitingMethod on the reading
+// inlineStop handles askwire.StoppedWaitingMethod on the reading
 // goroutine, the rest with async.
 type inlineStop struct{ h, async jsonrpc2.Handler }
 
 func (i inlineStop) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
-	if req.Method == mcpask.StoppedWaitingMethod {
+	if req.Method == askwire.StoppedWaitingMethod {
 		i.h.Handle(ctx, c, req)
 		return
 	}
@@ -182,14 +179,14 @@ func (i inlineStop) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.
 // askFromSocket serves an _askbridge/ask that came over the socket as if
 // the agent had sent it: the dialect hooked on the method claims it.
 func (b *Bridge) askFromSocket(ctx context.Context, params json.RawMessage) (any, error) {
-	raw, err := json.Marshal(socketRequest{JSONRPC: "2.0", Method: AskMethod, Params: params})
+	raw, err := json.Marshal(socketRequest{JSONRPC: "2.0", Method: askwire.Method, Params: params})
 	if err != nil {
 		return nil, err
 	}
-	m := &relay.Message{Method: AskMethod, Raw: raw}
+	m := &relay.Message{Method: askwire.Method, Raw: raw}
 	for _, d := range b.dialects {
 		for _, h := range d.Hooks() {
-			if h.From != dialect.FromAgent || h.Method != AskMethod {
+			if h.From != dialect.FromAgent || h.Method != askwire.Method {
 				continue
 			}
 			if c := d.Claim(b, m); c != nil {
@@ -202,7 +199,7 @@ func (b *Bridge) askFromSocket(ctx context.Context, params json.RawMessage) (any
 			}
 		}
 	}
-	return nil, &relay.Error{Code: relay.CodeMethodNotFound, Message: "askbridge: no dialect takes " + AskMethod}
+	return nil, &relay.Error{Code: relay.CodeMethodNotFound, Message: "askbridge: no dialect takes " + askwire.Method}
 }
 
 // socketRequest is the message an ask over the socket stands for.

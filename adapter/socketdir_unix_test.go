@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/askwire"
 )
 
 func TestAskSocketIsInARuntimeDirOnlyTheUserCanOpen(t *testing.T) {
@@ -21,7 +23,7 @@ func TestAskSocketIsInARuntimeDirOnlyTheUserCanOpen(t *testing.T) {
 	require.NoError(t, err)
 	defer b.Close()
 	path := b.socket.Addr().String()
-	assert.Equal(t, []string{SocketEnv + "=" + path}, env)
+	assert.Equal(t, []string{askwire.SocketEnv + "=" + path}, env)
 	assert.Equal(t, filepath.Join(runtime, "askbridge"), filepath.Dir(filepath.Dir(path)), "under $XDG_RUNTIME_DIR")
 	fi, err := os.Stat(filepath.Dir(path))
 	require.NoError(t, err)

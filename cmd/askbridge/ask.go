@@ -9,8 +9,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/internal/askuser"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -79,7 +79,7 @@ func runAsk(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 
 	var out any
-	if sock := os.Getenv(adapter.SocketEnv); sock != "" {
+	if sock := os.Getenv(askwire.SocketEnv); sock != "" {
 		out, err = askuser.InEditor(ctx, sock, raw, os.Getenv("ASKBRIDGE_SESSION"))
 	} else {
 		out, err = askuser.InTerminal(ctx, qs, stdin, stderr, fromStdin)

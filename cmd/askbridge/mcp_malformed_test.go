@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,7 +20,7 @@ import (
 // a JSON-RPC message) gets a JSON-RPC error and `askbridge mcp` goes on:
 // the next request is answered, and the agent keeps its ask tool.
 func TestMCPAnswersMalformedLinesAndGoesOn(t *testing.T) {
-	t.Setenv(mcpask.SocketEnv, "")
+	t.Setenv(askwire.SocketEnv, "")
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	var stderr lockedBuffer

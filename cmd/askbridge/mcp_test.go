@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -37,7 +37,7 @@ func TestMCPHelpAndBadArguments(t *testing.T) {
 }
 
 func TestMCPNamesMatchTheAdapters(t *testing.T) {
-	assert.Equal(t, adapter.SocketEnv, mcpask.SocketEnv)
+	assert.Equal(t, askwire.SocketEnv, askwire.SocketEnv)
 }
 
 // socketOf returns the ask socket the running askbridge gave its agent.

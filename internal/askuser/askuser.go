@@ -11,9 +11,9 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
-	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/internal/sockdir"
 	"github.com/askbridge/askbridge/permission"
@@ -27,7 +27,7 @@ import (
 func InEditor(ctx context.Context, path string, raw []byte, session string) (any, error) {
 	c, err := sockdir.Dial(ctx, path) // its folder checked: this user's alone
 	if err != nil {
-		return nil, fmt.Errorf("cannot reach askbridge at %s=%s: %v", adapter.SocketEnv, path, err)
+		return nil, fmt.Errorf("cannot reach askbridge at %s=%s: %v", askwire.SocketEnv, path, err)
 	}
 	conn := jsonrpc2.NewConn(ctx, relay.NewLineStream(c, c, c, nil), jsonrpc2.HandlerWithError(func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) {
 		return nil, &jsonrpc2.Error{Code: relay.CodeMethodNotFound, Message: "askbridge ask takes no requests"}
@@ -37,9 +37,9 @@ func InEditor(ctx context.Context, path string, raw []byte, session string) (any
 		Questions json.RawMessage `json:"questions"`
 	}
 	json.Unmarshal(raw, &in)
-	params := asktool.Params{Questions: in.Questions, Format: "cli", SessionID: session}
+	params := askwire.Params{Questions: in.Questions, Format: "cli", SessionID: session}
 	var result json.RawMessage
-	if err := conn.Call(ctx, adapter.AskMethod, params, &result); err != nil {
+	if err := conn.Call(ctx, askwire.Method, params, &result); err != nil {
 		var rpcErr *jsonrpc2.Error
 		if errors.As(err, &rpcErr) && rpcErr.Code == relay.CodeInvalidParams && rpcErr.Data != nil {
 			var data struct{ Violations []string }

@@ -9,7 +9,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
-	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/askwire"
 )
 
 // RunAgent serves the scripted agent on r/w until the client goes away or
@@ -38,7 +38,7 @@ type agent struct {
 
 var _ acp.Agent = (*agent)(nil)
 
-// askParams are the params of adapter.AskMethod: a round's AskUserQuestion
+// askParams are the params of askwire.Method: a round's AskUserQuestion
 // input, and the session and tool call it belongs to.
 type askParams struct {
 	Questions  json.RawMessage `json:"questions"`
@@ -46,7 +46,7 @@ type askParams struct {
 	ToolCallID acp.ToolCallId  `json:"toolCallId"`
 }
 
-// askResult is what adapter.AskMethod returns: the Claude Agent SDK's
+// askResult is what askwire.Method returns: the Claude Agent SDK's
 // canUseTool result, allow with the answers keyed by question text, or deny
 // with a message.
 type askResult struct {
@@ -129,7 +129,7 @@ func questionsOf(round json.RawMessage) (json.RawMessage, []string, error) {
 // ask sends one round to askbridge and waits for the user's answers.
 func (a *agent) ask(ctx context.Context, params askParams) (askResult, error) {
 	var res askResult
-	raw, err := a.conn.CallExtension(ctx, adapter.AskMethod, params)
+	raw, err := a.conn.CallExtension(ctx, askwire.Method, params)
 	if err == nil {
 		err = json.Unmarshal(raw, &res)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/askwire"
 )
 
 // fakeAskbridge stands in for askbridge and the user, so the agent is
@@ -24,7 +24,7 @@ type fakeAskbridge struct {
 }
 
 func (f fakeAskbridge) HandleExtensionMethod(ctx context.Context, method string, params json.RawMessage) (any, error) {
-	if method != adapter.AskMethod {
+	if method != askwire.Method {
 		return nil, acp.NewMethodNotFound(method)
 	}
 	return f.ask(ctx, params)

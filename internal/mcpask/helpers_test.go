@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -33,8 +34,8 @@ type fakeBridge struct {
 
 	mu      sync.Mutex
 	asked   []askParams
-	stopped []StoppedWaiting // StoppedWaitingMethod's params, as received
-	gone    chan struct{}    // closed when a connection ends
+	stopped []askwire.StoppedWaiting // askwire.StoppedWaitingMethod's params, as received
+	gone    chan struct{}            // closed when a connection ends
 }
 
 func startFakeBridge(t *testing.T, answer func(ctx context.Context, conn *jsonrpc2.Conn, p askParams) (any, error)) *fakeBridge {
@@ -63,8 +64,8 @@ func (f *fakeBridge) serve(c net.Conn) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h := jsonrpc2.HandlerWithError(func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
-		if req.Method == StoppedWaitingMethod {
-			var p StoppedWaiting
+		if req.Method == askwire.StoppedWaitingMethod {
+			var p askwire.StoppedWaiting
 			if req.Params != nil {
 				json.Unmarshal(*req.Params, &p)
 			}
@@ -73,7 +74,7 @@ func (f *fakeBridge) serve(c net.Conn) {
 			f.mu.Unlock()
 			return nil, nil
 		}
-		if req.Method != askMethod {
+		if req.Method != askwire.Method {
 			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "unknown method " + req.Method}
 		}
 		var p askParams
@@ -97,10 +98,10 @@ func (f *fakeBridge) saw() []askParams {
 	return append([]askParams(nil), f.asked...)
 }
 
-func (f *fakeBridge) stoppedWaiting() []StoppedWaiting {
+func (f *fakeBridge) stoppedWaiting() []askwire.StoppedWaiting {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]StoppedWaiting(nil), f.stopped...)
+	return append([]askwire.StoppedWaiting(nil), f.stopped...)
 }
 
 // connect runs the server with opts in process and returns a client

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -40,7 +41,7 @@ func OptionsFromEnv() (Options, error) {
 	if err != nil {
 		return Options{}, err
 	}
-	opts := Options{Socket: os.Getenv(SocketEnv), Tag: os.Getenv(TagEnv), Limits: lim}
+	opts := Options{Socket: os.Getenv(askwire.SocketEnv), Tag: os.Getenv(askwire.TagEnv), Limits: lim}
 	if v := os.Getenv(ProgressEnv); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 {

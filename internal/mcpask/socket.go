@@ -8,34 +8,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/sockdir"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
-// These name the `askbridge ask` socket and its method; they must match
-// adapter.SocketEnv and adapter.AskMethod (cmd/askbridge's tests ask
-// through the real socket). They are repeated here so that the adapter may
-// import this package.
-const (
-	SocketEnv = "ASKBRIDGE_SOCKET"
-	TagEnv    = "ASKBRIDGE_MCP_TAG"
-	askMethod = "_askbridge/ask"
-	// StoppedWaitingMethod tells askbridge, on the connection of an ask
-	// still open, that the MCP host ended the tool call (its timeout, or
-	// notifications/cancelled): the question stays answerable, and the
-	// answer reaches the model later (the adapter's late answers). Without
-	// it a closed connection withdraws the question, as for `askbridge ask`.
-	StoppedWaitingMethod = "_askbridge/stoppedWaiting"
-)
-
 // stoppedWaitingTimeout bounds telling askbridge the host stopped waiting.
 const stoppedWaitingTimeout = 2 * time.Second
-
-// StoppedWaiting are StoppedWaitingMethod's params.
-type StoppedWaiting struct {
-	Reason string `json:"reason,omitempty"`
-}
 
 // codeInvalidParams is JSON-RPC's invalid params: askbridge's answer to a
 // question set it will not ask, with the violations in its data.
@@ -56,13 +36,13 @@ var errGone = errors.New("askbridge closed the connection before the user answer
 // model wrote them.
 func askSocket(ctx context.Context, path, tag string, questions json.RawMessage) (permission.Result, error) {
 	if path == "" {
-		return permission.Result{}, fmt.Errorf("%w: %s is not set, so this server was not started by askbridge", errUnreachable, SocketEnv)
+		return permission.Result{}, fmt.Errorf("%w: %s is not set, so this server was not started by askbridge", errUnreachable, askwire.SocketEnv)
 	}
 	dialCtx, cancel := context.WithTimeout(ctx, dialTimeout)
 	c, err := sockdir.Dial(dialCtx, path) // its folder checked: this user's alone
 	cancel()
 	if err != nil {
-		return permission.Result{}, fmt.Errorf("%w at %s=%s: %v", errUnreachable, SocketEnv, path, err)
+		return permission.Result{}, fmt.Errorf("%w at %s=%s: %v", errUnreachable, askwire.SocketEnv, path, err)
 	}
 	// The connection outlives ctx: when the host ends the call, askbridge
 	// is told so on it before it closes.
@@ -72,9 +52,9 @@ func askSocket(ctx context.Context, path, tag string, questions json.RawMessage)
 	// Closing withdraws a question still open: askbridge cancels a set
 	// whose asker disconnected.
 	defer conn.Close()
-	params := sentParams{Questions: questions, Format: "result", MCPTag: tag}
+	params := askwire.Params{Questions: questions, Format: "result", MCPTag: tag}
 	var res permission.Result
-	err = conn.Call(ctx, askMethod, params, &res)
+	err = conn.Call(ctx, askwire.Method, params, &res)
 	var rpcErr *jsonrpc2.Error
 	switch {
 	case err == nil:
@@ -84,7 +64,7 @@ func askSocket(ctx context.Context, path, tag string, questions json.RawMessage)
 			// askbridge keeps the question for a later answer, which it
 			// then hands the model another way.
 			tell, cancel := context.WithTimeout(context.Background(), stoppedWaitingTimeout)
-			conn.Call(tell, StoppedWaitingMethod, StoppedWaiting{Reason: context.Cause(ctx).Error()}, nil)
+			conn.Call(tell, askwire.StoppedWaitingMethod, askwire.StoppedWaiting{Reason: context.Cause(ctx).Error()}, nil)
 			cancel()
 		}
 		return permission.Result{}, context.Cause(ctx)
@@ -121,13 +101,4 @@ func fromRPCError(e *jsonrpc2.Error) error {
 		}
 	}
 	return fmt.Errorf("askbridge did not ask: %s", e.Message)
-}
-
-// sentParams are _askbridge/ask's params as askbridge mcp sends them (the
-// asktool.Params, which this package cannot import: the adapter
-// imports it to inject the server).
-type sentParams struct {
-	Questions any    `json:"questions"`
-	Format    string `json:"format"`
-	MCPTag    string `json:"mcpTag,omitempty"`
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/contain"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/sockdir"
@@ -62,7 +62,7 @@ func hiddenFolders() []string {
 func keptPaths(sockEnv []string) []string {
 	var keep []string
 	for _, kv := range sockEnv {
-		if v, ok := strings.CutPrefix(kv, adapter.SocketEnv+"="); ok {
+		if v, ok := strings.CutPrefix(kv, askwire.SocketEnv+"="); ok {
 			if d, err := filepath.EvalSymlinks(filepath.Dir(v)); err == nil {
 				v = filepath.Join(d, filepath.Base(v))
 			}

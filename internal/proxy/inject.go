@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
+	"github.com/askbridge/askbridge/internal/askwire"
 )
 
 // injectAsk sets up the listing of `askbridge mcp` in the agent's sessions
@@ -19,7 +19,7 @@ func injectAsk(dialects []dialect.Dialect, mode string, sockEnv, argv []string, 
 	inject.Set(mode) // checked with the other flags
 	socket := ""
 	for _, kv := range sockEnv {
-		if v, ok := strings.CutPrefix(kv, adapter.SocketEnv+"="); ok {
+		if v, ok := strings.CutPrefix(kv, askwire.SocketEnv+"="); ok {
 			socket = v
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -21,28 +22,12 @@ import (
 // back (Reply). Everything between is the bridge's.
 type Ask struct{}
 
-// Method is askbridge's extension method for asking the user.
-const Method = "_askbridge/ask"
-
 // Name implements Dialect.
 func (*Ask) Name() string { return "ask" }
 
 // Hooks implements Dialect.
 func (*Ask) Hooks() []dialect.Hook {
-	return []dialect.Hook{{From: dialect.FromAgent, Method: Method}}
-}
-
-// Params are the params of Method, as an agent or `askbridge ask`
-// sends them.
-type Params struct {
-	Questions  json.RawMessage `json:"questions"`
-	SessionID  string          `json:"sessionId,omitempty"`
-	ToolCallID string          `json:"toolCallId,omitempty"`
-	// Format "cli" asks for `askbridge ask`'s output instead of the SDK
-	// result; "result" for the permission.Result itself (`askbridge mcp`).
-	Format string `json:"format,omitempty"`
-	// MCPTag names the session whose session/new started `askbridge mcp`.
-	MCPTag string `json:"mcpTag,omitempty"`
+	return []dialect.Hook{{From: dialect.FromAgent, Method: askwire.Method}}
 }
 
 // Claim implements Dialect: every _askbridge/ask is the dialect's.
@@ -50,7 +35,7 @@ func (d *Ask) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	var env struct {
 		Params json.RawMessage `json:"params"`
 	}
-	var p Params
+	var p askwire.Params
 	parseErr := json.Unmarshal(m.Raw, &env)
 	if parseErr == nil {
 		parseErr = json.Unmarshal(env.Params, &p)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/mcpask"
 )
 
@@ -68,10 +69,6 @@ const (
 	MCPServerPrefix = "askbridge-"
 	MCPServerRandom = 12
 	mcpToolName     = "ask_user_question"
-	// MCPTagEnv carries the tag; it matches mcpask.TagEnv.
-	MCPTagEnv = "ASKBRIDGE_MCP_TAG"
-	// SocketEnv carries the ask socket's path; it matches adapter.SocketEnv.
-	SocketEnv = "ASKBRIDGE_SOCKET"
 )
 
 // SetInjection configures the MCPAsk dialect among dialects, if there is one.
@@ -102,7 +99,7 @@ func (*MCPAsk) Name() string { return "mcp-ask" }
 // Hooks implements Dialect: the server's questions are _askbridge/ask
 // carrying an mcpTag, over the socket.
 func (*MCPAsk) Hooks() []dialect.Hook {
-	return []dialect.Hook{{From: dialect.FromAgent, Method: Method}}
+	return []dialect.Hook{{From: dialect.FromAgent, Method: askwire.Method}}
 }
 
 // Claim implements Dialect: a tagged ask is the Ask dialect's, asked in

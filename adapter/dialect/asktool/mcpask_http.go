@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/mcpask"
 )
 
@@ -59,7 +60,7 @@ func (d *MCPAsk) listing(h dialect.Host, tag string) (json.RawMessage, mcpTransp
 	t := d.transport()
 	if t == mcpStdio {
 		entry := stdioServer{Name: name, Command: d.Command, Args: []string{"mcp"},
-			Env: []envVariable{{SocketEnv, d.Socket}, {MCPTagEnv, tag}}}
+			Env: []envVariable{{askwire.SocketEnv, d.Socket}, {askwire.TagEnv, tag}}}
 		if d.Progress != 0 && d.Progress != mcpask.ProgressFor { // the default goes unsaid: listings stay as they were
 			entry.Env = append(entry.Env, envVariable{mcpask.ProgressEnv, progressValue(d.Progress)})
 		}
