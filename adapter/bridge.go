@@ -48,7 +48,10 @@ type Options struct {
 	Routes func(approval bool) (routes []string, missing string)
 	// Dialects are the dialects spoken; nil means Dialects().
 	Dialects []dialect.Dialect
-	Logger   *slog.Logger
+	// AskSocket is the ask socket (ListenAsk), which the bridge serves and
+	// closes; nil: none, unless Listen opens one.
+	AskSocket *AskSocket
+	Logger    *slog.Logger
 }
 
 // Bridge turns the agents' questions into permission requests the client
@@ -98,7 +101,7 @@ func NewBridge(opts Options) *Bridge {
 	if opts.Limits == (permission.Limits{}) {
 		opts.Limits = permission.DefaultLimits()
 	}
-	return &Bridge{
+	b := &Bridge{
 		opts:      opts,
 		board:     opts.Board,
 		logger:    opts.Logger,
@@ -107,6 +110,10 @@ func NewBridge(opts Options) *Bridge {
 		byRequest: map[string]*ask{},
 		cwd:       map[string]string{},
 	}
+	if opts.AskSocket != nil {
+		b.socket, b.socketDir = opts.AskSocket.ln, opts.AskSocket.dir
+	}
+	return b
 }
 
 // Setup installs the bridge's interceptors and every dialect's hooks, in

@@ -18,10 +18,21 @@ import (
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
-// Dialects is the table of the dialects askbridge speaks, fresh for one
-// bridge: one line each, and the only place the bridge names one. Order
-// matters where dialects share a method: the first to claim a message wins.
-func Dialects() []dialect.Dialect {
+// DialectConfig is what the flags say of the dialects, given when their
+// table is built.
+type DialectConfig struct {
+	AskTool asktool.Config // the MCP ask tool's listing (--inject-ask, --mcp-progress)
+}
+
+// Dialects is the table with every dialect as it is by default: the
+// table of tests and fixtures that configure nothing.
+func Dialects() []dialect.Dialect { return DialectsWith(DialectConfig{}) }
+
+// DialectsWith is the table of the dialects askbridge speaks, configured
+// by c, fresh for one bridge: one line each, and the only place the bridge
+// names one. Order matters where dialects share a method: the first to
+// claim a message wins.
+func DialectsWith(c DialectConfig) []dialect.Dialect {
 	return []dialect.Dialect{
 		&urlmode.Elicitation{}, // before the forms: a URL is never asked as one
 		&codex.Dialect{},
@@ -31,7 +42,7 @@ func Dialects() []dialect.Dialect {
 		&cursor.Dialect{},
 		&kiro.Dialect{},
 		&grok.Dialect{},
-		&asktool.MCPAsk{}, // before Ask: it takes the asks that carry an mcpTag
+		&asktool.MCPAsk{Config: c.AskTool}, // before Ask: it takes the asks that carry an mcpTag
 		&asktool.Ask{},
 		&approvals.Dialect{}, // last: what no dialect above claimed
 	}

@@ -20,8 +20,7 @@ func BenchmarkMCPAskSessionNew(b *testing.B) {
 		mode asktool.Inject
 	}{{"never", asktool.InjectNever}, {"auto-gemini", asktool.InjectAuto}} {
 		b.Run(c.name, func(b *testing.B) {
-			dialects := Dialects()
-			asktool.SetInjection(dialects, c.mode, "/usr/local/bin/askbridge", "/tmp/askbridge-1/ask.sock", []string{"gemini", "--acp"})
+			dialects := DialectsWith(DialectConfig{AskTool: asktool.Config{Inject: c.mode, Command: "/usr/local/bin/askbridge", Socket: "/tmp/askbridge-1/ask.sock", Argv: []string{"gemini", "--acp"}}})
 			bridge := NewBridge(Options{Dialects: dialects})
 			cInR, cInW := io.Pipe()
 			cOutR, cOutW := io.Pipe()

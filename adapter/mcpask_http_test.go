@@ -20,8 +20,7 @@ const copilotInit = `{"protocolVersion":1,"agentCapabilities":{"loadSession":tru
 // closed at the end of the test.
 func newHTTPInjectHarness(t *testing.T, argv ...string) *injectHarness {
 	log := &syncBuffer{}
-	dialects := Dialects()
-	asktool.SetInjection(dialects, asktool.InjectAuto, testExe, testSocket, argv)
+	dialects := DialectsWith(DialectConfig{AskTool: asktool.Config{Command: testExe, Socket: testSocket, Argv: argv}})
 	for _, d := range dialects {
 		if m, ok := d.(*asktool.MCPAsk); ok {
 			t.Cleanup(func() { m.Close() })

@@ -30,8 +30,7 @@ const (
 
 func newInjectHarness(t *testing.T, mode asktool.Inject, argv ...string) *injectHarness {
 	log := &syncBuffer{}
-	dialects := Dialects()
-	asktool.SetInjection(dialects, mode, testExe, testSocket, argv)
+	dialects := DialectsWith(DialectConfig{AskTool: asktool.Config{Inject: mode, Command: testExe, Socket: testSocket, Argv: argv}})
 	h := newBridgeHarness(t, Options{Dialects: dialects, Logger: slog.New(slog.NewTextHandler(log, nil))})
 	return &injectHarness{bridgeHarness: h, log: log}
 }

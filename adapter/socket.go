@@ -24,9 +24,16 @@ import (
 // directory only the user can open (socketdir.go). It is a Unix socket on
 // every OS: Windows has them since Windows 10.
 
-// Listen opens the ask socket and returns the variables to add to the
-// agent's environment. Call it before the agent starts.
-func (b *Bridge) Listen() ([]string, error) {
+// AskSocket is the ask socket, opened before the bridge is made so that
+// the dialects' table can be told its path (the MCP ask tool's listing).
+type AskSocket struct {
+	ln   net.Listener
+	dir  string
+	path string
+}
+
+// ListenAsk opens the ask socket in a folder only the user can open.
+func ListenAsk() (*AskSocket, error) {
 	dir, err := askSocketDir()
 	if err != nil {
 		return nil, err
@@ -38,9 +45,45 @@ func (b *Bridge) Listen() ([]string, error) {
 		return nil, err
 	}
 	restrictSocket(path)
-	b.socket = ln
-	b.socketDir = dir
-	return []string{askwire.SocketEnv + "=" + path}, nil
+	return &AskSocket{ln: ln, dir: dir, path: path}, nil
+}
+
+// Path is the socket's path; "" for none.
+func (s *AskSocket) Path() string {
+	if s == nil {
+		return ""
+	}
+	return s.path
+}
+
+// Env is the variables to add to the agent's environment; none for no
+// socket.
+func (s *AskSocket) Env() []string {
+	if s == nil {
+		return nil
+	}
+	return []string{askwire.SocketEnv + "=" + s.path}
+}
+
+// Close closes the socket and removes its folder, for a socket no bridge
+// took (the bridge's Close does it for its own).
+func (s *AskSocket) Close() {
+	if s != nil {
+		s.ln.Close()
+		os.RemoveAll(s.dir)
+	}
+}
+
+// Listen opens the ask socket for a bridge made without one
+// (Options.AskSocket) and returns the variables to add to the agent's
+// environment. Call it before the agent starts.
+func (b *Bridge) Listen() ([]string, error) {
+	s, err := ListenAsk()
+	if err != nil {
+		return nil, err
+	}
+	b.socket, b.socketDir = s.ln, s.dir
+	return s.Env(), nil
 }
 
 // serveSocket answers `askbridge ask` until the returned func is called.

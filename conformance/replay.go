@@ -73,8 +73,7 @@ func Options(flags []string) (adapter.Options, bool, error) {
 		return o, false, fmt.Errorf("flags: %v", err)
 	}
 	// As the binary does: the MCP ask tool listed where --inject-ask says.
-	o.Dialects = adapter.Dialects()
-	asktool.SetInjection(o.Dialects, inject, MCPCommand, MCPSocket, nil)
+	o.Dialects = adapter.DialectsWith(adapter.DialectConfig{AskTool: asktool.Config{Inject: inject, Command: MCPCommand, Socket: MCPSocket}})
 	return o, kind == "opencode", nil
 }
 

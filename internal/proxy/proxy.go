@@ -58,9 +58,14 @@ func (e *SetupError) Unwrap() error { return e.Err }
 func Run(ctx context.Context, c Config) error {
 	// A dialect may need its agent started its own way (OpenCode's question
 	// server on a port and with a password only askbridge knows).
-	dialects := adapter.Dialects()
+	sock, err := adapter.ListenAsk()
+	if err != nil {
+		c.Logger.Warn("askbridge ask will not reach the editor: cannot open its socket", "err", err)
+	}
+	dialects := adapter.DialectsWith(adapter.DialectConfig{AskTool: askTool(c.InjectAsk, c.MCPProgress, sock.Path(), c.Command, c.Logger)})
 	command, env, err := adapter.Launch(dialects, c.Command, c.AgentKind)
 	if err != nil {
+		sock.Close()
 		return &SetupError{Code: 1, Err: err}
 	}
 	board := permission.NewBoard()
@@ -68,19 +73,15 @@ func Run(ctx context.Context, c Config) error {
 	self := newSelfOrigin(board, command)
 	routes, err := route.Start(&route.Env{Ctx: ctx, Board: board, Command: command, Logger: c.Logger, Stderr: c.Stderr, LogFile: c.LogFile, Origin: self.origin}, c.Routes)
 	if err != nil {
+		sock.Close()
 		return &SetupError{Code: 2, Err: err}
 	}
 	defer routes.Close()
 	updates := append([]func(func(*hub.Instance)){self.update}, hearers(routes)...) // the desk's origin, and the hub's
-	bridge := adapter.NewBridge(c.bridge(board, dialects, routes))
-	sockEnv, err := bridge.Listen()
+	bridge := adapter.NewBridge(c.bridge(board, dialects, routes, sock))
 	defer bridge.Close()
+	sockEnv := sock.Env()
 	env = append(env, sockEnv...)
-	if err != nil {
-		c.Logger.Warn("askbridge ask will not reach the editor: cannot open its socket", "err", err)
-	}
-	injectAsk(dialects, c.InjectAsk, sockEnv, command, c.Logger)
-	setProgress(dialects, c.MCPProgress)
 	return relay.Run(ctx, relay.RunConfig{
 		Command: command,
 		Env:     env,
@@ -97,13 +98,14 @@ func Run(ctx context.Context, c Config) error {
 	})
 }
 
-// bridge is c.Bridge with what Run made: the board, the dialects, and the
+// bridge is c.Bridge with what Run made: the board, the dialects, the ask
+// socket, and the
 // started routes, which say whether anything besides the editor can
 // answer (or, for a sign-in outside a session, shows it: a notification
 // shows its address too).
-func (c *Config) bridge(board *permission.Board, dialects []dialect.Dialect, routes *route.Set) adapter.Options {
+func (c *Config) bridge(board *permission.Board, dialects []dialect.Dialect, routes *route.Set, sock *adapter.AskSocket) adapter.Options {
 	o := c.Bridge
-	o.Board, o.Dialects, o.Logger = board, dialects, c.Logger
+	o.Board, o.Dialects, o.Logger, o.AskSocket = board, dialects, c.Logger, sock
 	o.Routing.Elsewhere, o.Attended, o.Routes = routes.Elsewhere, routes.Attended, routes.Routes
 	return o
 }

@@ -11,7 +11,7 @@ import (
 // session/new, alone: the rewrite of the request and the reading of its
 // response, without pipes or scheduling.
 func BenchmarkMCPAskListing(b *testing.B) {
-	d := &MCPAsk{Inject: InjectAuto, Command: "/usr/local/bin/askbridge", Socket: "/tmp/askbridge-1/ask.sock", Argv: []string{"gemini", "--acp"}}
+	d := &MCPAsk{Config: Config{Inject: InjectAuto, Command: "/usr/local/bin/askbridge", Socket: "/tmp/askbridge-1/ask.sock", Argv: []string{"gemini", "--acp"}}}
 	h := dialecttest.Host{}
 	hook := d.onSessionStart(h, "session/new")
 	req := &relay.Message{Method: "session/new", ID: []byte("1"),

@@ -34,20 +34,11 @@ import (
 // has the exact shape of the agent's own MCP approval for that server and
 // tool (mcpapproval.go). Everything else is the user's, byte for byte.
 //
-// Set Inject, Command and Socket (SetInjection) before the bridge starts:
-// without a command and a socket nothing is injected.
+// Its Config goes in when the table of dialects is built
+// (adapter.DialectsWith): without a command and a socket nothing is
+// injected.
 type MCPAsk struct {
-	// Inject says for which agents; the zero value is InjectAuto.
-	Inject Inject
-	// Command is the askbridge executable the agent runs as `askbridge mcp`.
-	Command string
-	// Socket is the ask socket's path, given to the server.
-	Socket string
-	// Argv is the agent's command line, to recognise the agent.
-	Argv []string
-	// Progress is the tool's ceiling of progress notifications
-	// (mcpask.Options.ProgressFor): zero is the default, negative none.
-	Progress time.Duration
+	Config
 
 	mu       sync.Mutex
 	server   string // the server's name, made on first use
@@ -71,26 +62,19 @@ const (
 	mcpToolName     = "ask_user_question"
 )
 
-// SetInjection configures the MCPAsk dialect among dialects, if there is one.
-func SetInjection(dialects []dialect.Dialect, mode Inject, command, socket string, argv []string) {
-	for _, d := range dialects {
-		if m, ok := d.(*MCPAsk); ok {
-			m.mu.Lock()
-			m.Inject, m.Command, m.Socket, m.Argv = mode, command, socket, argv
-			m.mu.Unlock()
-		}
-	}
-}
-
-// SetProgress sets MCPAsk's Progress among dialects, if there is one.
-func SetProgress(dialects []dialect.Dialect, d time.Duration) {
-	for _, x := range dialects {
-		if m, ok := x.(*MCPAsk); ok {
-			m.mu.Lock()
-			m.Progress = d
-			m.mu.Unlock()
-		}
-	}
+// Config is the MCP ask tool's listing, as the flags say it.
+type Config struct {
+	// Inject says for which agents; the zero value is InjectAuto.
+	Inject Inject
+	// Command is the askbridge executable the agent runs as `askbridge mcp`.
+	Command string
+	// Socket is the ask socket's path, given to the server.
+	Socket string
+	// Argv is the agent's command line, to recognise the agent.
+	Argv []string
+	// Progress is the tool's ceiling of progress notifications
+	// (mcpask.Options.ProgressFor): zero is the default, negative none.
+	Progress time.Duration
 }
 
 // Name implements Dialect.

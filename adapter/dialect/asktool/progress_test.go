@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/internal/mcpask"
 )
 
@@ -16,10 +15,9 @@ import (
 // not the default; 0 (none) is spelt "0".
 func TestStdioListingCarriesTheProgressCeiling(t *testing.T) {
 	env := func(progress string) map[string]string {
-		d := &MCPAsk{Command: "/bin/askbridge", Socket: "/tmp/s"}
 		dur, err := time.ParseDuration(progress)
 		require.NoError(t, err)
-		SetProgress([]dialect.Dialect{d}, dur)
+		d := &MCPAsk{Config: Config{Command: "/bin/askbridge", Socket: "/tmp/s", Progress: dur}}
 		entry, transport, err := d.listing(nil, "tag-1")
 		require.NoError(t, err)
 		require.Equal(t, mcpStdio, transport)
