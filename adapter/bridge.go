@@ -74,7 +74,6 @@ type Bridge struct {
 	cwd        map[string]string            // session -> working directory
 	inflight   sync.WaitGroup               // question sets being served
 	finished   recentIDs                    // agent requests the bridge answered
-	notes      nextPrompt                   // for the model, with the next prompt (nextprompt.go)
 	proto      protocol                     // the version both sides agreed (v2.go)
 	subs       subagents                    // child sessions (subagent.go)
 
@@ -126,7 +125,6 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	r.FromClient(acp.AgentMethodSessionNew, b.onSessionStart)
 	r.FromClient(acp.AgentMethodSessionLoad, b.onSessionStart)
 	r.FromClient(acp.AgentMethodSessionPrompt, b.onPrompt)
-	r.FromClient(acp.AgentMethodSessionPrompt, b.onPromptNotes)
 	r.FromClient(acp.AgentMethodSessionCancel, b.onSessionCancel)
 	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
 	b.installDialects()

@@ -76,6 +76,7 @@ type lateBox struct {
 	turns  map[string]int    // session -> the client's prompts running
 	own    map[string]bool   // session -> askbridge's own prompt running
 	held   map[string][]func()
+	notes  map[string][]string // session -> texts for the next prompt, oldest first (nextprompt.go)
 	// waiting are the sets kept for a late answer, to end as askbridge stops.
 	waiting map[string]struct{}
 }
@@ -83,7 +84,7 @@ type lateBox struct {
 func (l *lateBox) init() {
 	if l.queued == nil {
 		l.queued, l.turns, l.own, l.held = map[string][]late{}, map[string]int{}, map[string]bool{}, map[string][]func(){}
-		l.waiting = map[string]struct{}{}
+		l.waiting, l.notes = map[string]struct{}{}, map[string][]string{}
 	}
 }
 

@@ -206,3 +206,37 @@ func TestASetKeptForALateAnswerEndsOnShutdown(t *testing.T) {
 	assert.Less(t, time.Since(start), 2*time.Second, "Drain waited for the kept set")
 	assert.Empty(t, h.bridge.board.List())
 }
+
+// A note (a denial's reason) and a late answer waiting for the same
+// session go in one rewrite of the user's next prompt, from the one queue:
+// the note first, then the late answer, then the user's own text; the
+// prompt after gets neither again.
+func TestNotesAndLateAnswersShareOneQueue(t *testing.T) {
+	h := newLateHarness(t, Options{})
+	h.openSession(t, "s1")
+	req := h.askAndGiveUp(t)
+	h.answer(t, req, pick("Redis"))
+	waitFor(t, "the answer is kept for the next prompt", func() bool {
+		h.bridge.late.mu.Lock()
+		defer h.bridge.late.mu.Unlock()
+		return len(h.bridge.late.queued["s1"]) == 1
+	})
+	h.bridge.NextPrompt("s1", "[askbridge] a note")
+	h.Agent.Send(`{"jsonrpc":"2.0","id":"p1","result":{"stopReason":"end_turn"}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","id":"p2","method":"session/prompt","params":{"sessionId":"s1","prompt":[{"type":"text","text":"go on"}]}}`)
+	var got rpc
+	for got.Method != "session/prompt" {
+		got = decode(t, h.Agent.Recv())
+	}
+	text := promptText(t, got)
+	require.Len(t, text, 3)
+	assert.Equal(t, "[askbridge] a note", text[0])
+	assert.Contains(t, text[1], `"Which database?"="Redis"`)
+	assert.Equal(t, "go on", text[2])
+
+	h.Agent.Send(`{"jsonrpc":"2.0","id":"p2","result":{"stopReason":"end_turn"}}`)
+	h.Client.Send(`{"jsonrpc":"2.0","id":"p3","method":"session/prompt","params":{"sessionId":"s1","prompt":[{"type":"text","text":"again"}]}}`)
+	for got = decode(t, h.Agent.Recv()); got.Method != "session/prompt"; got = decode(t, h.Agent.Recv()) {
+	}
+	assert.Equal(t, []string{"again"}, promptText(t, got))
+}

@@ -12,8 +12,9 @@ import (
 
 // promptVerdict is what becomes of the client's session/prompt in session:
 // held while askbridge's own prompt runs there (never two turns at once),
-// else forwarded with the session's late answers added before the user's
-// own content, and its turn counted until the agent answers it.
+// else forwarded with the session's notes (NextPrompt) and late answers
+// added before the user's own content, and its turn counted until the
+// agent answers it.
 func (b *Bridge) promptVerdict(m *relay.Message, session string) relay.Verdict {
 	b.late.mu.Lock()
 	b.late.init()
@@ -24,18 +25,22 @@ func (b *Bridge) promptVerdict(m *relay.Message, session string) relay.Verdict {
 		b.logger.Info("the prompt waits for askbridge's own prompt of a late answer to end", "session", session)
 		return relay.Verdict{Take: true}
 	}
+	notes := b.late.notes[session]
+	delete(b.late.notes, session)
 	answers := b.late.take(session)
 	b.late.turns[session]++
 	b.late.mu.Unlock()
 	v := relay.Pass
-	if len(answers) > 0 {
-		text := lateText(answers)
-		v = relay.RewriteParams(func(params json.RawMessage) (json.RawMessage, error) { return prependText(params, text) })(m)
-		if v.Replace == nil {
-			b.logger.Warn("could not add the late answers to the prompt; they wait for the next one", "session", session)
-			b.requeue(session, answers)
-		} else {
-			b.tellClient(session, "askbridge added to your prompt: "+text)
+	if texts := promptTexts(notes, answers); len(texts) > 0 {
+		v = relay.RewriteParams(func(params json.RawMessage) (json.RawMessage, error) { return prependTexts(params, texts) })(m)
+		switch {
+		case v.Replace == nil:
+			b.logger.Warn("could not add askbridge's notes or late answers to the prompt; they wait for the next one", "session", session)
+			b.requeue(session, notes, answers)
+		case len(answers) > 0:
+			b.tellClient(session, "askbridge added to your prompt: "+texts[len(texts)-1])
+		default:
+			b.logger.Info("askbridge's notes went with the prompt", "session", session, "notes", len(notes))
 		}
 	}
 	v.OnResponse = func(json.RawMessage) json.RawMessage {
@@ -45,10 +50,21 @@ func (b *Bridge) promptVerdict(m *relay.Message, session string) relay.Verdict {
 	return v
 }
 
-// requeue puts answers back in front of session's queue.
-func (b *Bridge) requeue(session string, answers []late) {
+// promptTexts are the text blocks a prompt gets first: the notes, then the
+// late answers in one.
+func promptTexts(notes []string, answers []late) []string {
+	texts := append([]string(nil), notes...)
+	if len(answers) > 0 {
+		texts = append(texts, lateText(answers))
+	}
+	return texts
+}
+
+// requeue puts notes and answers back in front of session's queue.
+func (b *Bridge) requeue(session string, notes []string, answers []late) {
 	b.late.mu.Lock()
 	defer b.late.mu.Unlock()
+	b.late.notes[session] = append(notes, b.late.notes[session]...)
 	b.late.queued[session] = append(answers, b.late.queued[session]...)
 }
 
@@ -131,8 +147,9 @@ func (b *Bridge) forwardHeld(m *relay.Message, session string) {
 	}()
 }
 
-// prependText puts a text block first in a session/prompt's params.
-func prependText(params json.RawMessage, text string) (json.RawMessage, error) {
+// prependTexts puts a text block per text first in a session/prompt's
+// params, in order.
+func prependTexts(params json.RawMessage, texts []string) (json.RawMessage, error) {
 	var p map[string]json.RawMessage
 	if err := json.Unmarshal(params, &p); err != nil {
 		return nil, err
@@ -141,11 +158,16 @@ func prependText(params json.RawMessage, text string) (json.RawMessage, error) {
 	if err := json.Unmarshal(p["prompt"], &blocks); err != nil {
 		return nil, err
 	}
-	block, err := json.Marshal(acp.TextBlock(text))
-	if err != nil {
-		return nil, err
+	out := make([]json.RawMessage, 0, len(texts)+len(blocks))
+	for _, t := range texts {
+		block, err := json.Marshal(acp.TextBlock(t))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, block)
 	}
-	p["prompt"], err = json.Marshal(append([]json.RawMessage{block}, blocks...))
+	var err error
+	p["prompt"], err = json.Marshal(append(out, blocks...))
 	if err != nil {
 		return nil, err
 	}
