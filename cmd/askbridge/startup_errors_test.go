@@ -98,7 +98,7 @@ func TestMistypedCommandSuggestsTheSubcommand(t *testing.T) {
 func TestATerminalOnStdinGetsAHint(t *testing.T) {
 	s := newTTY(t).run(200, "-- cat")
 	s.waitScreen("waiting for an ACP client's JSON-RPC on stdin; run it from an editor (docs/clients.md), or try askbridge demo")
-	s.keys("C-d")
+	s.key("C-d")
 	assert.Contains(t, s.result(), "EXIT=0", "the client (the terminal) closed its input")
 
 	s = newTTY(t).run(200, "")

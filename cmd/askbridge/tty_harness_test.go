@@ -59,39 +59,23 @@ func (s *ttySession) screen() string {
 // waitScreen waits until the screen shows want, and returns the screen.
 func (s *ttySession) waitScreen(want string) string {
 	s.t.Helper()
+	return s.waitScreenFor(fmt.Sprintf("%q", want), func(screen string) bool { return strings.Contains(screen, want) })
+}
+
+// waitScreenFor waits until the screen is as ok wants it (what names it),
+// and returns the screen: a test waits for what it expects, never for a
+// fixed time or for the screen to stop changing, however busy the machine.
+func (s *ttySession) waitScreenFor(what string, ok func(screen string) bool) string {
+	s.t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		if screen := s.screen(); strings.Contains(screen, want) {
+		if screen := s.screen(); ok(screen) {
 			return screen
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	s.t.Fatalf("screen never showed %q; it shows:\n%s", want, s.screen())
+	s.t.Fatalf("screen never showed %s; it shows:\n%s", what, s.screen())
 	return ""
-}
-
-// ready waits until the screen shows want and then stops changing: a
-// question just drawn gets a moment before keys arrive, as a person's would,
-// so that what the screen shows between keys is what the test reads.
-func (s *ttySession) ready(want string) string {
-	s.t.Helper()
-	s.waitScreen(want)
-	time.Sleep(150 * time.Millisecond)
-	return s.settled()
-}
-
-// settled waits for the screen to stop changing and returns it.
-func (s *ttySession) settled() string {
-	prev := s.screen()
-	for range 40 {
-		time.Sleep(100 * time.Millisecond)
-		cur := s.screen()
-		if cur == prev {
-			return cur
-		}
-		prev = cur
-	}
-	return prev
 }
 
 // press sends one key and waits until the screen shows want: the key's own
@@ -113,12 +97,11 @@ func (s *ttySession) pressAll(steps ...[2]string) string {
 	return screen
 }
 
-func (s *ttySession) keys(keys ...string) {
+// key sends one key whose effect the test then waits for otherwise (the
+// prompt ending: result).
+func (s *ttySession) key(key string) {
 	s.t.Helper()
-	for _, k := range keys {
-		require.NoError(s.t, s.tmux("send-keys", "-t", "t", k))
-		time.Sleep(40 * time.Millisecond)
-	}
+	require.NoError(s.t, s.tmux("send-keys", "-t", "t", key))
 }
 
 func (s *ttySession) resize(width int) {

@@ -21,7 +21,7 @@ func TestTTYPrompterInARealTerminal(t *testing.T) {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			t.Parallel()
 			s := startTTY(t, width, ttyInput)
-			s.ready("[Database (1/3)]")
+			s.waitScreen("[Database (1/3)]")
 			s.waitScreen("> Postgres - relational")
 			screen := s.pressAll(
 				[2]string{"Down", "> SQLite - embedded"},
@@ -49,12 +49,12 @@ func TestTTYPrompterInARealTerminal(t *testing.T) {
 				[2]string{"Down", "> Other (type custom answer)"},
 				[2]string{"Enter", "Your answer:"},
 				[2]string{"my-svc", "my-svc"})
-			s.keys("Enter")
+			s.key("Enter")
 			out := s.result()
 			assert.Contains(t, out, `{"answers":{"Database":"SQLite","Langs":"Go, C","Name":"Other (custom: my-svc)"}}`)
 			assert.Contains(t, out, "EXIT=0")
 			// Each answered question stays, with its answer under it.
-			screen = s.settled()
+			screen = s.waitScreen("✔ \"my-svc\" (typed)")
 			assert.Contains(t, screen, "[Langs (2/3)] Which languages?\n✔ Go, C\n")
 			assert.Contains(t, screen, "[Name (3/3)] Service name?\n✔ \"my-svc\" (typed)\n")
 			assert.Contains(t, strings.ReplaceAll(screen, "\n", ""), "[Database (1/3)] "+longQuestion+"✔ SQLite")
@@ -66,12 +66,12 @@ func TestTTYPrompterInARealTerminal(t *testing.T) {
 func TestTTYPrompterEscCancelsAndSaysSo(t *testing.T) {
 	t.Parallel()
 	s := startTTY(t, 80, ttyInput)
-	s.ready("[Database (1/3)]")
-	s.keys("Escape")
+	s.waitScreen("> Postgres - relational")
+	s.key("Escape")
 	out := s.result()
 	assert.Contains(t, out, `{"cancelled":true}`)
 	assert.Contains(t, out, "EXIT=130")
-	screen := s.settled()
+	screen := s.waitScreen("✘ cancelled")
 	assert.Contains(t, screen, "✘ cancelled")
 	assert.NotContains(t, screen, "✔")
 }
@@ -79,7 +79,7 @@ func TestTTYPrompterEscCancelsAndSaysSo(t *testing.T) {
 func TestTTYPrompterEscInTheTextGoesBackToTheOptions(t *testing.T) {
 	t.Parallel()
 	s := startTTY(t, 80, `{"questions":[{"question":"Service name?","header":"Name","options":[{"label":"api"},{"label":"backend"}]}]}`)
-	s.ready("[Name]")
+	s.waitScreen("> api")
 	s.pressAll(
 		[2]string{"Down", "> backend"},
 		[2]string{"Down", "> Other (type custom answer)"},
@@ -88,20 +88,25 @@ func TestTTYPrompterEscInTheTextGoesBackToTheOptions(t *testing.T) {
 	screen := s.press("Escape", "> Other (type custom answer)")
 	assertOnce(t, screen, "[Name]")
 	s.press("Up", "> backend")
-	s.keys("Enter")
+	s.key("Enter")
 	assert.Contains(t, s.result(), `{"answers":{"Name":"backend"}}`)
 }
 
 func TestTTYPrompterResizedMidQuestion(t *testing.T) {
 	t.Parallel()
 	s := startTTY(t, 200, ttyInput)
-	s.ready("[Database (1/3)]")
+	s.waitScreen("> Postgres - relational")
 	s.pressAll(
 		[2]string{"Enter", "[Langs (2/3)]"},
 		[2]string{"Space", "> [•] Go"})
 	s.resize(80)
 	s.press("Down", "> [ ] Rust")
-	screen := s.settled()
+	// The resize's redraw and the key's may come in either order: the
+	// screen must come to show each once (a miscounted redraw leaves the
+	// header repeated for good).
+	screen := s.waitScreenFor("the header and Rust once each", func(screen string) bool {
+		return strings.Count(screen, "[Langs (2/3)]") == 1 && strings.Count(screen, "Rust") == 1
+	})
 	assertOnce(t, screen, "[Langs (2/3)]")
 	assertOnce(t, screen, "Rust")
 	s.pressAll(
@@ -112,27 +117,32 @@ func TestTTYPrompterResizedMidQuestion(t *testing.T) {
 	s.pressAll(
 		[2]string{"Down", "> backend"},
 		[2]string{"Up", "> api"})
-	screen = s.settled()
+	screen = s.waitScreenFor("the header and the cursor once each", func(screen string) bool {
+		return strings.Count(screen, "[Name (3/3)]") == 1 && strings.Count(screen, "> api") == 1
+	})
 	assertOnce(t, screen, "[Name (3/3)]")
 	assertOnce(t, screen, "> api")
-	s.keys("Enter")
+	s.key("Enter")
 	assert.Contains(t, s.result(), `{"answers":{"Database":"Postgres","Langs":"Go, Rust","Name":"api"}}`)
 }
 
 func TestTTYPrompterRewrapsALongQuestionWhenNarrowed(t *testing.T) {
 	t.Parallel()
 	long := startTTY(t, 200, ttyInput)
-	long.ready(longQuestion)
+	long.waitScreen(longQuestion)
+	long.waitScreen("> Postgres - relational")
 	long.resize(50)
 	long.press("Down", "> SQLite - embedded")
-	screen := long.settled()
+	screen := long.waitScreenFor("the question rewrapped to 50 columns", func(screen string) bool {
+		return strings.Count(screen, "[Database (1/3)]") == 1 && !strings.Contains(screen, longQuestion) && widest(screen) <= 50
+	})
 	assertOnce(t, screen, "[Database (1/3)]")
 	assert.NotContains(t, screen, longQuestion, "rewrapped to 50 columns")
 	for _, line := range strings.Split(screen, "\n") {
 		assert.LessOrEqual(t, len([]rune(line)), 50)
 	}
 	assert.Contains(t, screen, "> SQLite - embedded")
-	long.keys("Escape")
+	long.key("Escape")
 	assert.Contains(t, long.result(), "EXIT=130")
 }
 
@@ -142,7 +152,8 @@ func TestDemoInARealTerminal(t *testing.T) {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			t.Parallel()
 			s := newTTY(t).run(width, "demo")
-			s.ready("Which database should the service use?")
+			s.waitScreen("Which database should the service use?")
+			s.waitScreen("> Postgres")
 			s.pressAll(
 				[2]string{"Down", "> SQLite"},
 				[2]string{"Enter", "Which features do you want"},
@@ -158,7 +169,7 @@ func TestDemoInARealTerminal(t *testing.T) {
 			s.pressAll(
 				[2]string{"Enter", "Your answer:"},
 				[2]string{"my-svc", "my-svc"})
-			s.keys("Enter")
+			s.key("Enter")
 			s.waitScreen("(turn ended: end_turn)")
 			screen = s.screen()
 			assert.Contains(t, screen, "Which database should the service use? → SQLite")
@@ -168,4 +179,13 @@ func TestDemoInARealTerminal(t *testing.T) {
 			assert.Contains(t, s.result(), "EXIT=0")
 		})
 	}
+}
+
+// widest is the width of screen's widest line.
+func widest(screen string) int {
+	w := 0
+	for _, line := range strings.Split(screen, "\n") {
+		w = max(w, len([]rune(line)))
+	}
+	return w
 }
