@@ -13,6 +13,7 @@ import (
 	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/cliflag"
 	"github.com/askbridge/askbridge/internal/hubserve"
+	"github.com/askbridge/askbridge/internal/route"
 )
 
 func init() {
@@ -111,7 +112,8 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	err = hubserve.Run(ctx, hubserve.Config{Listen: where.addr, TLS: tlsConfig, Remote: remote, QR: where.qr,
-		Notify: notifyOpts.notifyOptions(logger), InboxApprovals: *inboxApprovals, Logger: logger, Stderr: stderr})
+		PublicURL: notifyOpts.publicURL, Taps: notifyOpts.taps, Routes: []route.Route{notifyOpts.notifyRoute(logger)},
+		InboxApprovals: *inboxApprovals, Logger: logger, Stderr: stderr})
 	var failed *hubserve.Error
 	if errors.As(err, &failed) {
 		fmt.Fprintln(stderr, "askbridge hub:", failed.Err)

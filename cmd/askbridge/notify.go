@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/askbridge/askbridge/internal/notify"
+	"github.com/askbridge/askbridge/internal/route"
 )
 
 // checkNotify reads the webhook's URL (--notify-url, else
@@ -26,25 +27,17 @@ func (o *proxyOptions) checkNotify() error {
 			return fmt.Errorf("--public-url needs --desk: the answer buttons post to the desk")
 		}
 	}
-	// The URL itself, from the flag, the environment or a file.
-	u, err := notify.ResolveURL(o.notifyURL)
-	if err != nil || u == "" {
-		return err
-	}
-	if w := notify.Exposure(o.notifyURL); w != "" { // never the URL itself
-		slog.New(slog.NewTextHandler(os.Stderr, nil)).Warn("notify: " + w)
-	}
+	u, err := notify.CheckURL(o.notifyURL, slog.New(slog.NewTextHandler(os.Stderr, nil)))
 	o.notifyURL = u
-	_, err = notify.NewWebhook(o.notifyURL)
 	return err
 }
 
-// notifyOptions are the notifiers the flags ask for: the hub has made
-// o.taps by then, when --public-url wants buttons; the proxy's come from
-// its desk's route, as does its page's address.
-func (o *proxyOptions) notifyOptions(logger *slog.Logger) notify.Options {
-	return notify.Options{Hook: o.onQuestion, Desktop: o.notify, URL: o.notifyURL,
-		PublicURL: o.publicURL, Taps: o.taps, Logger: logger}
+// notifyRoute is the notifiers the flags ask for, as a route: the hub has
+// made o.taps by then, when --public-url wants buttons; the proxy's come
+// from its desk's route, as does its page's address.
+func (o *proxyOptions) notifyRoute(logger *slog.Logger) route.Route {
+	return notify.Route{Options: notify.Options{Hook: o.onQuestion, Desktop: o.notify, URL: o.notifyURL,
+		PublicURL: o.publicURL, Taps: o.taps, Logger: logger}}
 }
 
 // notifyFlags are the notifier flags, the proxy's and the hub's alike.

@@ -6,7 +6,6 @@ import (
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
-	"github.com/askbridge/askbridge/internal/notify"
 	"github.com/askbridge/askbridge/internal/proxy"
 	"github.com/askbridge/askbridge/internal/route"
 	"github.com/askbridge/askbridge/permission"
@@ -52,6 +51,6 @@ func (o *proxyOptions) routes(logger *slog.Logger) []route.Route {
 	return []route.Route{
 		desk.Route{Addr: o.desk, AllowRemote: o.deskAllowRemote, AllowRemoteHTTP: o.deskAllowRemoteHTTP, Custom: o.deskCustom, PublicURL: o.publicURL},
 		hub.Route{Socket: o.hub},
-		notify.Route{Options: o.notifyOptions(logger)},
+		o.notifyRoute(logger),
 	}
 }

@@ -9,10 +9,11 @@ import (
 	"log/slog"
 	"net"
 
+	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/hubpage"
-	"github.com/askbridge/askbridge/internal/notify"
+	"github.com/askbridge/askbridge/internal/route"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -22,9 +23,14 @@ type Config struct {
 	TLS    *tls.Config // nil: plain HTTP
 	Remote bool        // the page listens beyond loopback
 	QR     bool        // --qr: a QR code of the pairing link, on loopback too
-	// Notify are the notifiers the flags ask for, for every agent; Run fills
-	// in the page's address and the logger.
-	Notify         notify.Options
+	// PublicURL (--public-url) and Taps give notifications answer buttons
+	// that post to the page; either unset: none.
+	PublicURL string
+	Taps      *answertoken.Key
+	// Routes are the hub's answer routes besides its page and inbox (the
+	// notifiers), as the flags set them: the page's address and Taps are
+	// in their route.Env.
+	Routes         []route.Route
 	InboxApprovals bool // --inbox-approvals
 	// MayPair says whether the process on a connection to the hub's socket
 	// may have a pairing code or revoke a device, beyond what the hub checks
@@ -69,24 +75,23 @@ func Run(ctx context.Context, c Config) error {
 	h := hub.New(board, logger)
 	keepHistory(h, logger)
 	keepDecisions(h, logger)
-	show := &codeShower{stderr: c.Stderr, terminal: writesToTerminal(c.Stderr), qr: c.Remote || c.QR, publicURL: c.Notify.PublicURL, logger: logger}
+	show := &codeShower{stderr: c.Stderr, terminal: writesToTerminal(c.Stderr), qr: c.Remote || c.QR, publicURL: c.PublicURL, logger: logger}
 	routes, pushed := startPush(ctx, h, board, devices, logger)
 	defer func() { stop(); pushed() }() // the pushes under way end before the hub
 	routes["GET /instance"], routes["GET /api/decisions"] = h.ServeInstances, h.ServeDecisions
 	page := desk.New(ln, board, desk.Options{Hub: true, Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
 		Routes: routes,
-		Taps:   c.Notify.Taps, PublicURL: c.Notify.PublicURL,
+		Taps:   c.Taps, PublicURL: c.PublicURL,
 		AllowRemote: c.Remote, TLS: c.TLS, Addr: pageAddr(ln.Addr(), c.TLS), Key: sock.Key})
 	defer page.Close()
 	h.ServeInbox(ctx, sock, page.LocalHandler(), hub.InboxOptions{Approvals: c.InboxApprovals})
-	c.Notify.DeskURL, c.Notify.Logger = page.URL(), logger
-	notifier, err := notify.Start(board, c.Notify)
+	people, err := route.Start(&route.Env{Ctx: ctx, Board: board, Logger: logger, Stderr: c.Stderr, DeskURL: page.URL(), Taps: c.Taps}, c.Routes)
 	if err != nil {
 		return &Error{Code: 2, Err: err}
 	}
-	defer notifier.Close()
+	defer people.Close()
 	h.Pair(hub.Pairing{Devices: devices, URL: show.pairURL(page), Allow: c.MayPair})
-	printWhere(c.Stderr, page.URL(), c.Notify.PublicURL, otherURLs(page.URL(), ln.Addr(), c.TLS))
+	printWhere(c.Stderr, page.URL(), c.PublicURL, otherURLs(page.URL(), ln.Addr(), c.TLS))
 	defer hubpage.Keep(path, page.URL())()
 	show.atStart(page, devices)
 	logger.Info("hub: askbridges report on " + path)

@@ -2,6 +2,7 @@ package notify
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
 	"runtime"
 	"strings"
@@ -50,4 +51,22 @@ func pathless(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// CheckURL is ResolveURL that also checks the URL is a webhook's
+// (NewWebhook), and says on warn, never with the URL itself, when the
+// place it came from is readable beyond askbridge's own folders
+// (Exposure): what the flags' check runs before anything starts.
+func CheckURL(flag string, warn *slog.Logger) (string, error) {
+	u, err := ResolveURL(flag)
+	if err != nil || u == "" {
+		return u, err
+	}
+	if w := Exposure(flag); w != "" {
+		warn.Warn("notify: " + w)
+	}
+	if _, err := NewWebhook(u); err != nil {
+		return "", err
+	}
+	return u, nil
 }
