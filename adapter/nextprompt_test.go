@@ -23,7 +23,7 @@ func TestADenialsReasonReachesTheNextPrompt(t *testing.T) {
 	h.Client.Recv()
 	p := onBoard(t, board)
 	const reason = "don't delete it, move it to archive/"
-	_, err := board.ProgressBy(p.ID, 0, []permission.Answer{{Labels: []string{"Reject"}}}, permission.By{Device: "d1", Name: "Pixel 8", Reason: reason})
+	_, err := board.ProgressBy(p.ID, 0, []permission.Answer{{Labels: []string{"Reject"}}}, permission.By{Device: "d1", Name: "Pixel 8", Reason: reason, Route: permission.RoutePage, Proof: permission.ProofDevice | permission.ProofPresence})
 	require.NoError(t, err)
 
 	var told bool
@@ -61,7 +61,7 @@ func TestAReasonGoesOnlyWithADenial(t *testing.T) {
 	h.Agent.Send(bashApproval)
 	h.Client.Recv()
 	p := onBoard(t, board)
-	_, err := board.ProgressBy(p.ID, 0, []permission.Answer{{Labels: []string{"Allow once"}}}, permission.By{Reason: "because"})
+	_, err := board.ProgressBy(p.ID, 0, []permission.Answer{{Labels: []string{"Allow once"}}}, permission.By{Reason: "because", Route: permission.RoutePage, Proof: permission.ProofDevice | permission.ProofPresence})
 	require.ErrorIs(t, err, permission.ErrNotDenial)
 	got, _ := board.Get(p.ID)
 	assert.Equal(t, permission.StatePending, got.State)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/permission/permissiontest"
 )
 
 // The desk's resolutions go into the recording, each before what
@@ -32,11 +33,11 @@ func TestRecordDeskKeepsEachDeskResolution(t *testing.T) {
 	langs.MultiSelect = true
 
 	one := board.Open(permission.Request{SessionID: "s1", Round: 1, Questions: []permission.Question{db, langs}})
-	done, err := board.Progress(one.ID, 0, []permission.Answer{{Labels: []string{"Postgres"}}, {Labels: []string{"Go", "C"}}})
+	done, err := board.ProgressBy(one.ID, 0, []permission.Answer{{Labels: []string{"Postgres"}}, {Labels: []string{"Go", "C"}}}, permissiontest.InProcess(""))
 	require.NoError(t, err)
 	require.False(t, done)
 	require.NoError(t, h.Relay.Client.Notify("after/step0", nil))
-	done, err = board.Progress(one.ID, 1, []permission.Answer{{Other: true, Custom: "18 beta"}})
+	done, err = board.ProgressBy(one.ID, 1, []permission.Answer{{Other: true, Custom: "18 beta"}}, permissiontest.InProcess(""))
 	require.NoError(t, err)
 	require.True(t, done)
 	require.NoError(t, h.Relay.Client.Notify("after/round1", nil))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/permission/permissiontest"
 )
 
 // recordedWithin waits until the recording holds want, and returns it.
@@ -55,7 +56,7 @@ func TestRecordingHidesASecretTypedAtTheDesk(t *testing.T) {
 	h.nextRequest(t, "session/request_permission")
 	sets := board.List()
 	require.Len(t, sets, 1)
-	done, err := board.Progress(sets[0].ID, 0, []permission.Answer{{Other: true, Custom: "d3sk-s3cr3t"}})
+	done, err := board.ProgressBy(sets[0].ID, 0, []permission.Answer{{Other: true, Custom: "d3sk-s3cr3t"}}, permissiontest.InProcess(""))
 	require.NoError(t, err)
 	require.True(t, done)
 	assert.Contains(t, string(h.agentReply(t, "0").Result), `"token_note":"d3sk-s3cr3t"`)

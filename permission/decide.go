@@ -57,10 +57,8 @@ func (o ApprovalOption) Lasting() bool {
 // answer while another device claims it, or give a reason with anything
 // but a denial. b.mu is held.
 func (by *By) check(t *Ticket, answers []Answer) error {
-	if by.Route != 0 {
-		if err := Gate(t.p, *by); err != nil {
-			return err
-		}
+	if err := Gate(t.p, *by); err != nil {
+		return err
 	}
 	if c := t.p.Claim; c.live() && c.Device != by.Device {
 		return &ClaimedError{Claim: *c}

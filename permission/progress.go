@@ -17,18 +17,17 @@ type Asked struct {
 	Index    int      `json:"index"`
 }
 
-// Progress takes the answers to step of set id, one per question of its
-// Asking, for a front end that asks a step at a time (the desk). When
-// their picks bring follow-ups the set stays pending and asks those next
-// (a question.asked event), as the client's flow asks them after their
-// question; otherwise the set is answered with every answer taken, in the
-// order the client's flow would have asked them. done says which.
-func (b *Board) Progress(id string, step int, answers []Answer) (done bool, err error) {
-	return b.ProgressBy(id, step, answers, By{})
-}
-
-// ProgressBy is Progress by someone (decide.go): refused with a
-// *ClaimedError while another device claims the set.
+// ProgressBy takes the answers to step of set id, one per question of its
+// Asking, from by, for a front end that asks a step at a time (the desk).
+// When their picks bring follow-ups the set stays pending and asks those
+// next (a question.asked event), as the client's flow asks them after
+// their question; otherwise the set is answered with every answer taken,
+// in the order the client's flow would have asked them. done says which.
+//
+// by names its route, and the gate (Gate) weighs it: an answer that names
+// none is refused, so a route that forgets to say what it checked fails
+// closed. It is refused with a *ClaimedError while another device claims
+// the set (decide.go).
 func (b *Board) ProgressBy(id string, step int, answers []Answer, by By) (done bool, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -25,7 +25,7 @@ func TestProgressAsksFollowUpsAndMatchesTheClientFlow(t *testing.T) {
 	require.Len(t, p.Asking, 2)
 	assert.Equal(t, "questions[1]", p.Asking[1].Path)
 
-	done, err := b.Progress(tk.ID, 0, []Answer{{Labels: []string{"OAuth", "SAML"}}, {Labels: []string{"SQLite"}}})
+	done, err := b.ProgressBy(tk.ID, 0, []Answer{{Labels: []string{"OAuth", "SAML"}}, {Labels: []string{"SQLite"}}}, editor)
 	require.NoError(t, err)
 	assert.False(t, done, "follow-ups are still to answer")
 	ev := <-events
@@ -38,19 +38,19 @@ func TestProgressAsksFollowUpsAndMatchesTheClientFlow(t *testing.T) {
 	assert.Equal(t, []string{`questions[0].followUps["OAuth"][0]`, `questions[0].followUps["OAuth"][1]`, `questions[0].followUps["SAML"][0]`}, paths)
 	assert.Equal(t, StatePending, ev.Pending.State)
 
-	_, err = b.Progress(tk.ID, 0, []Answer{{Labels: []string{"None"}}, {Labels: []string{"SQLite"}}})
+	_, err = b.ProgressBy(tk.ID, 0, []Answer{{Labels: []string{"None"}}, {Labels: []string{"SQLite"}}}, editor)
 	assert.ErrorIs(t, err, ErrStale, "a second front end answering the step that moved on")
-	_, err = b.Progress(tk.ID, 1, []Answer{{Labels: []string{"Google"}}})
+	_, err = b.ProgressBy(tk.ID, 1, []Answer{{Labels: []string{"Google"}}}, editor)
 	assert.ErrorContains(t, err, "1 answers to 3 questions")
 
-	done, err = b.Progress(tk.ID, 1, []Answer{{Labels: []string{"Google"}}, {Labels: []string{"read", "write"}}, {Labels: []string{"a"}}})
+	done, err = b.ProgressBy(tk.ID, 1, []Answer{{Labels: []string{"Google"}}, {Labels: []string{"read", "write"}}, {Labels: []string{"a"}}}, editor)
 	require.NoError(t, err)
 	assert.False(t, done, "the SAML chain goes one deeper")
-	done, err = b.Progress(tk.ID, 2, []Answer{{Other: true, Custom: "deep"}})
+	done, err = b.ProgressBy(tk.ID, 2, []Answer{{Other: true, Custom: "deep"}}, editor)
 	require.NoError(t, err)
 	assert.True(t, done)
 	<-tk.Done()
-	_, err = b.Progress(tk.ID, 3, nil)
+	_, err = b.ProgressBy(tk.ID, 3, nil, editor)
 	assert.ErrorIs(t, err, ErrResolved)
 
 	peer := &fakePeer{respond: script(

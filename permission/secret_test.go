@@ -67,13 +67,13 @@ func TestBoardProgressKeepsTheSecretForTheAgentOnly(t *testing.T) {
 	sq.FollowUps = map[string][]Question{"Staging": {q("Which region?", "Region", "eu", "us")}}
 	tk := b.Open(Request{SessionID: "s", Questions: []Question{sq}, Round: 1})
 	<-events
-	done, err := b.Progress(tk.ID, 0, []Answer{{Labels: []string{"Staging"}, Other: true, Custom: typedSecret}})
+	done, err := b.ProgressBy(tk.ID, 0, []Answer{{Labels: []string{"Staging"}, Other: true, Custom: typedSecret}}, editor)
 	require.NoError(t, err)
 	require.False(t, done)
 	step := <-events
 	require.Len(t, step.Pending.Answered, 1)
 	assert.Equal(t, SecretText, step.Pending.Answered[0].Answer.Custom)
-	done, err = b.Progress(tk.ID, 1, []Answer{{Labels: []string{"eu"}}})
+	done, err = b.ProgressBy(tk.ID, 1, []Answer{{Labels: []string{"eu"}}}, editor)
 	require.NoError(t, err)
 	require.True(t, done)
 	last := <-events

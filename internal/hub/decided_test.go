@@ -45,7 +45,7 @@ func TestABurstOf200SetsGives200DecisionsAndNoSecret(t *testing.T) {
 	require.Eventually(t, func() bool { return len(hubBoard.List()) == sets }, 20*time.Second, 20*time.Millisecond)
 	for i, p := range hubBoard.List() {
 		if i%2 == 0 {
-			_, err := hubBoard.ProgressBy(p.ID, 0, []permission.Answer{{Other: true, Custom: secret}}, permission.By{Device: "d1", Name: "Pixel 8"})
+			_, err := hubBoard.ProgressBy(p.ID, 0, []permission.Answer{{Other: true, Custom: secret}}, permission.By{Device: "d1", Name: "Pixel 8", Route: permission.RoutePage, Proof: permission.ProofDevice})
 			require.NoError(t, err)
 		}
 	}

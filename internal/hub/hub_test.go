@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/permission/permissiontest"
 )
 
 // socket is a fresh socket path short enough for sun_path.
@@ -81,7 +82,7 @@ func TestSetsReachTheHubAndItsAnswerGoesBack(t *testing.T) {
 	if list[0].Questions[0].Question != "Two?" {
 		hubID = list[1].ID
 	}
-	_, err := hb.Progress(hubID, 0, []permission.Answer{{Labels: []string{"b"}}})
+	_, err := hb.ProgressBy(hubID, 0, []permission.Answer{{Labels: []string{"b"}}}, permissiontest.InProcess(""))
 	require.NoError(t, err)
 	select {
 	case <-t2.Done():
@@ -190,7 +191,7 @@ func TestAnApprovalReachesTheHubAsOne(t *testing.T) {
 	assert.Equal(t, permission.KindApproval, list[0].Kind)
 	require.NotNil(t, list[0].Approval)
 	assert.JSONEq(t, string(a.ToolCall), string(list[0].Approval.ToolCall))
-	_, err := hb.Progress(list[0].ID, 0, []permission.Answer{{Labels: []string{"Reject"}}})
+	_, err := hb.ProgressBy(list[0].ID, 0, []permission.Answer{{Labels: []string{"Reject"}}}, permissiontest.InProcess(""))
 	require.NoError(t, err)
 	select {
 	case <-tk.Done():

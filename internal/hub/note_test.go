@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/permission/permissiontest"
 )
 
 // A set's note (the agent stopped waiting for it) shows on the hub's card
@@ -29,7 +30,7 @@ func TestASetsNoteReachesTheHub(t *testing.T) {
 	_, hb2, _ := startHub(t, path)
 	p := waitPending(t, hb2, 1)[0]
 	assert.Equal(t, "The agent stopped waiting.", p.Note)
-	_, err := hb2.Progress(p.ID, 0, []permission.Answer{{Labels: []string{"a"}}})
+	_, err := hb2.ProgressBy(p.ID, 0, []permission.Answer{{Labels: []string{"a"}}}, permissiontest.InProcess(""))
 	require.NoError(t, err)
 	select {
 	case <-tk.Done():

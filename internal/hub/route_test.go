@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/permission/permissiontest"
 )
 
 // An askbridge records the route its set was answered by at the hub: a
@@ -21,7 +22,7 @@ func TestTheAskbridgeRecordsTheRouteUsedAtTheHub(t *testing.T) {
 		t.Run(string(source), func(t *testing.T) {
 			tk := ask(b, "sess-"+string(source), "Which? ("+string(source)+")")
 			list := waitPending(t, hb, 1)
-			_, err := hb.ProgressFrom(list[0].ID, 0, []permission.Answer{{Labels: []string{"b"}}}, source)
+			_, err := hb.ProgressBy(list[0].ID, 0, []permission.Answer{{Labels: []string{"b"}}}, permissiontest.InProcess(source))
 			require.NoError(t, err)
 			select {
 			case <-tk.Done():
