@@ -1,0 +1,71 @@
+package adapter
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The dialects' lines and fakes that the bridge's own tests send. Each
+// dialect's flow tests live beside it (adapter/dialect/<name>, on
+// adapter/adaptertest) with their own copy: package adapter's tests cannot
+// import adaptertest, which imports adapter.
+
+// codexForm is elicitation/create as codex-acp 2.6.0 sends it for
+// request_user_input (seen with the real agent), with id 0 as it numbers
+// its first request, for the given properties and required fields.
+func codexForm(autoResolution, props, required string) string {
+	return `{"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"sessionId":"s1","toolCallId":"call_1","mode":"form","message":"Codex needs your input to continue.",` +
+		`"requestedSchema":{"type":"object","properties":{` + props + `},"required":[` + required + `]},"_meta":{"codex":{"autoResolutionMs":` + autoResolution + `}}}}`
+}
+
+// codexQuestion is the choice field and note of one question.
+func codexQuestion(id, note, header, question string, secret bool, labels ...string) string {
+	var opts []string
+	for _, l := range labels {
+		opts = append(opts, fmt.Sprintf(`{"const":%q,"title":%q,"description":"about %s"}`, l, l, l))
+	}
+	opts = append(opts, `{"const":"None of the above","title":"None of the above","description":"Provide a different answer in the note field."}`)
+	return fmt.Sprintf(`%q:{"title":%q,"description":%q,"_meta":{"codex":{"isOther":true,"isSecret":%v}},"type":"string","oneOf":[%s]},`+
+		`%q:{"type":"string","title":"Additional answer or note","_meta":{"codex":{"questionId":%q,"role":"user_note","isSecret":%v}}}`,
+		id, question, header, secret, strings.Join(opts, ","), note, id, secret)
+}
+
+var (
+	codexDB   = codexForm("null", codexQuestion("db", "db_note", "Database", "Which database?", false, "Postgres", "Redis"), `"db"`)
+	codexPass = codexForm("null", codexQuestion("token", "token_note", "Token", "Which token?", true, "Staging", "Production"), `"token"`)
+)
+
+// codexAsk starts a bridge, sends form, and returns the first permission
+// request and the lines the client saw before it.
+func codexAsk(t *testing.T, form string) (*bridgeHarness, rpc, []rpc) {
+	t.Helper()
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.openSession(t, "s1")
+	h.Agent.Send(form)
+	req, notes := h.nextRequest(t, "session/request_permission")
+	return h, req, notes
+}
+
+// permissionShape is what a test reads of a permission request.
+type permissionShape struct {
+	ToolCall struct {
+		ToolCallID string `json:"toolCallId"`
+		Title      string `json:"title"`
+	} `json:"toolCall"`
+	Options []struct {
+		OptionID string `json:"optionId"`
+	} `json:"options"`
+}
+
+func shapeOf(t *testing.T, req rpc) (p permissionShape, ids []string) {
+	t.Helper()
+	require.NoError(t, json.Unmarshal(req.Params, &p))
+	for _, o := range p.Options {
+		ids = append(ids, o.OptionID)
+	}
+	return p, ids
+}
