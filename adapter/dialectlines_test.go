@@ -69,3 +69,10 @@ func shapeOf(t *testing.T, req rpc) (p permissionShape, ids []string) {
 	}
 	return p, ids
 }
+
+// unknownMethod is the answer of a client that does not know a request.
+func (h *bridgeHarness) unknownMethod(t *testing.T, method string) {
+	t.Helper()
+	fwd, _ := h.nextRequest(t, method)
+	h.Client.Send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
+}
