@@ -1,4 +1,4 @@
-package adapter
+package opencode_test
 
 import (
 	"encoding/json"
@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/adaptertest"
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/permission"
@@ -76,31 +78,31 @@ const openCodeQuestion = `{"jsonrpc":"2.0","method":"session/update","params":{"
 
 func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
+	h.OpenSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
 	assert.Equal(t, openCodeQuestion, h.Client.Recv(), "the tool call itself passes through untouched")
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"toolCallId":"call_1"`)
-	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
-	req, _ = h.nextRequest(t, "session/request_permission")
+	h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
+	req, _ = h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), "A header longer than twelve (2/2)", "a bridged agent's long header is shown, not rejected")
-	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"C","_meta":{"selectedOptionIds":["C","Go"]}}}`)
+	h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"C","_meta":{"selectedOptionIds":["C","Go"]}}}`)
 	assert.Equal(t, `que_1 reply {"answers":[["MariaDB"],["Go","C"]]}`, oc.post(t))
 }
 
 func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
+	h.OpenSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	h.Client.Send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1"}}`)
 	assert.Equal(t, "que_1 reject ", oc.post(t))
 	for {
-		m := decode(t, h.Client.Recv())
+		m := adaptertest.Decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
 			assert.Contains(t, string(m.Params), string(req.ID), "no permission request stays open")
 			break
@@ -110,15 +112,15 @@ func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 
 func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
 	oc := newFakeOpenCode(t, "wrong password")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
+	h.OpenSession(t, "s1")
 	h.Agent.Send(openCodeQuestion)
 	h.Client.Recv()
-	m := decode(t, h.Client.Recv())
+	m := adaptertest.Decode(t, h.Client.Recv())
 	assert.Contains(t, string(m.Params), `"status":"failed"`)
 	assert.Contains(t, string(m.Params), "401 Unauthorized")
 	for {
-		a := decode(t, h.Agent.Recv())
+		a := adaptertest.Decode(t, h.Agent.Recv())
 		if a.Method == "session/cancel" {
 			assert.JSONEq(t, `{"sessionId":"s1"}`, string(a.Params))
 			break
@@ -127,10 +129,10 @@ func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
 }
 
 // Launch "auto" finds OpenCode in the table by its command and lets it
-// start its server (the launch itself is tested beside the dialect).
+// start its server (the launch itself is tested in launch_test.go).
 func TestLaunchAutoFindsOpenCode(t *testing.T) {
-	dialects := Dialects()
-	cmd, env, err := Launch(dialects, []string{"opencode", "acp"}, "auto")
+	dialects := adapter.Dialects()
+	cmd, env, err := adapter.Launch(dialects, []string{"opencode", "acp"}, "auto")
 	require.NoError(t, err)
 	var srv *opencode.Server
 	for _, d := range dialects {
@@ -146,7 +148,7 @@ func TestLaunchAutoFindsOpenCode(t *testing.T) {
 // withOpenCode is the dialect table with OpenCode's server set, as Launch
 // would set it.
 func withOpenCode(srv *opencode.Server) []dialect.Dialect {
-	d := Dialects()
+	d := adapter.Dialects()
 	for _, x := range d {
 		if oc, ok := x.(*opencode.Dialect); ok {
 			oc.Server = srv
@@ -156,11 +158,11 @@ func withOpenCode(srv *opencode.Server) []dialect.Dialect {
 }
 
 func TestLaunchGenericLeavesTheCommand(t *testing.T) {
-	cmd, env, err := Launch(Dialects(), []string{"opencode", "acp"}, "generic")
+	cmd, env, err := adapter.Launch(adapter.Dialects(), []string{"opencode", "acp"}, "generic")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"opencode", "acp"}, cmd)
 	assert.Empty(t, env)
-	cmd, _, err = Launch(Dialects(), []string{"my-wrapper"}, "opencode")
+	cmd, _, err = adapter.Launch(adapter.Dialects(), []string{"my-wrapper"}, "opencode")
 	require.NoError(t, err)
 	assert.Contains(t, cmd, "--port", "--agent-kind opencode launches a command it does not recognise as OpenCode")
 }
@@ -169,11 +171,11 @@ func TestLaunchGenericLeavesTheCommand(t *testing.T) {
 // OpenCode's model the user dismissed the question.
 func TestOpenCodeTimeoutRepliesInWords(t *testing.T) {
 	oc := newFakeOpenCode(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
+	h.OpenSession(t, "s1")
 	oc.ask("call_1")
 	h.Agent.Send(openCodeQuestion)
-	h.nextRequest(t, "session/request_permission")
+	h.NextRequest(t, "session/request_permission")
 	want, _ := json.Marshal(map[string][][]string{"answers": {{permission.NoAnswerInTime}, {permission.NoAnswerInTime}}})
 	assert.Equal(t, "que_1 reply "+string(want), oc.post(t))
 }

@@ -1,0 +1,155 @@
+package adapter
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/dialect/opencode"
+)
+
+// The dialects' lines and fakes that the bridge's own tests send. Each
+// dialect's flow tests live beside it (adapter/dialect/<name>, on
+// adapter/adaptertest) with their own copy: package adapter's tests cannot
+// import adaptertest, which imports adapter.
+
+// codexForm is elicitation/create as codex-acp 2.6.0 sends it for
+// request_user_input (seen with the real agent), with id 0 as it numbers
+// its first request, for the given properties and required fields.
+func codexForm(autoResolution, props, required string) string {
+	return `{"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"sessionId":"s1","toolCallId":"call_1","mode":"form","message":"Codex needs your input to continue.",` +
+		`"requestedSchema":{"type":"object","properties":{` + props + `},"required":[` + required + `]},"_meta":{"codex":{"autoResolutionMs":` + autoResolution + `}}}}`
+}
+
+// codexQuestion is the choice field and note of one question.
+func codexQuestion(id, note, header, question string, secret bool, labels ...string) string {
+	var opts []string
+	for _, l := range labels {
+		opts = append(opts, fmt.Sprintf(`{"const":%q,"title":%q,"description":"about %s"}`, l, l, l))
+	}
+	opts = append(opts, `{"const":"None of the above","title":"None of the above","description":"Provide a different answer in the note field."}`)
+	return fmt.Sprintf(`%q:{"title":%q,"description":%q,"_meta":{"codex":{"isOther":true,"isSecret":%v}},"type":"string","oneOf":[%s]},`+
+		`%q:{"type":"string","title":"Additional answer or note","_meta":{"codex":{"questionId":%q,"role":"user_note","isSecret":%v}}}`,
+		id, question, header, secret, strings.Join(opts, ","), note, id, secret)
+}
+
+var (
+	codexDB   = codexForm("null", codexQuestion("db", "db_note", "Database", "Which database?", false, "Postgres", "Redis"), `"db"`)
+	codexPass = codexForm("null", codexQuestion("token", "token_note", "Token", "Which token?", true, "Staging", "Production"), `"token"`)
+)
+
+// codexAsk starts a bridge, sends form, and returns the first permission
+// request and the lines the client saw before it.
+func codexAsk(t *testing.T, form string) (*bridgeHarness, rpc, []rpc) {
+	t.Helper()
+	h := newBridgeHarness(t, Options{Advertise: true})
+	h.openSession(t, "s1")
+	h.Agent.Send(form)
+	req, notes := h.nextRequest(t, "session/request_permission")
+	return h, req, notes
+}
+
+// permissionShape is what a test reads of a permission request.
+type permissionShape struct {
+	ToolCall struct {
+		ToolCallID string `json:"toolCallId"`
+		Title      string `json:"title"`
+	} `json:"toolCall"`
+	Options []struct {
+		OptionID string `json:"optionId"`
+	} `json:"options"`
+}
+
+func shapeOf(t *testing.T, req rpc) (p permissionShape, ids []string) {
+	t.Helper()
+	require.NoError(t, json.Unmarshal(req.Params, &p))
+	for _, o := range p.Options {
+		ids = append(ids, o.OptionID)
+	}
+	return p, ids
+}
+
+// unknownMethod is the answer of a client that does not know a request.
+func (h *bridgeHarness) unknownMethod(t *testing.T, method string) {
+	t.Helper()
+	fwd, _ := h.nextRequest(t, method)
+	h.Client.Send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
+}
+
+// fakeOpenCode is OpenCode's question routes, as seen with opencode 1.18.33.
+type fakeOpenCode struct {
+	*httptest.Server
+	mu      sync.Mutex
+	pending []map[string]any
+	posts   chan string // "reply <body>" or "reject"
+}
+
+func newFakeOpenCode(t *testing.T, password string) *fakeOpenCode {
+	f := &fakeOpenCode{posts: make(chan string, 10)}
+	mux := http.NewServeMux()
+	auth := func(h http.HandlerFunc) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			if u, p, ok := r.BasicAuth(); !ok || u != "opencode" || p != password {
+				http.Error(w, "unauthorized", http.StatusUnauthorized)
+				return
+			}
+			if r.URL.Query().Get("directory") != "/tmp/p" {
+				w.Write([]byte("[]")) // OpenCode answers an unknown directory with nothing
+				return
+			}
+			h(w, r)
+		}
+	}
+	mux.HandleFunc("GET /question", auth(func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		json.NewEncoder(w).Encode(f.pending)
+	}))
+	mux.HandleFunc("POST /question/{id}/{verb}", auth(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		f.posts <- r.PathValue("id") + " " + r.PathValue("verb") + " " + string(b)
+		w.Write([]byte("true"))
+	}))
+	f.Server = httptest.NewServer(mux)
+	t.Cleanup(f.Close)
+	return f
+}
+
+func (f *fakeOpenCode) ask(callID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.pending = append(f.pending, map[string]any{"id": "que_1", "sessionID": "s1", "questions": []any{}, "tool": map[string]string{"messageID": "msg_1", "callID": callID}})
+}
+
+func (f *fakeOpenCode) post(t *testing.T) string {
+	select {
+	case p := <-f.posts:
+		return p
+	case <-time.After(5 * time.Second):
+		t.Fatal("nothing was posted to OpenCode")
+		return ""
+	}
+}
+
+const openCodeQuestion = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"call_1","status":"in_progress","kind":"other","title":"question","locations":[],"rawInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiple":false},{"question":"Which languages?","header":"A header longer than twelve","options":[{"label":"Go","description":""},{"label":"Rust","description":""},{"label":"C","description":""}],"multiple":true}]}}}}`
+
+// withOpenCode is the dialect table with OpenCode's server set, as Launch
+// would set it.
+func withOpenCode(srv *opencode.Server) []dialect.Dialect {
+	d := Dialects()
+	for _, x := range d {
+		if oc, ok := x.(*opencode.Dialect); ok {
+			oc.Server = srv
+		}
+	}
+	return d
+}
