@@ -48,6 +48,10 @@ type Options struct {
 	Routes func(approval bool) (routes []string, missing string)
 	// Dialects are the dialects spoken; nil means Dialects().
 	Dialects []dialect.Dialect
+	// Agent is the agent's command line: an agent-specific default
+	// (dialect.Targeted) goes only to its own agent, or to a command that
+	// names no agent askbridge knows. Nil names none.
+	Agent []string
 	// AskSocket is the ask socket (ListenAsk), which the bridge serves and
 	// closes; nil: none, unless Listen opens one.
 	AskSocket *AskSocket

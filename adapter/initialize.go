@@ -80,10 +80,12 @@ func (b *Bridge) advertise(m *relay.Message, asked int) relay.Verdict {
 	var patches []patch
 	if b.opts.Advertise {
 		for _, d := range b.dialects {
-			if a, ok := d.(dialect.Advertiser); ok {
-				for _, def := range a.Advertise() {
-					patches = append(patches, patch{path: capsPath(def.Path, asked), value: def.Value})
-				}
+			a, ok := d.(dialect.Advertiser)
+			if !ok || !b.forThisAgent(d) {
+				continue
+			}
+			for _, def := range a.Advertise() {
+				patches = append(patches, patch{path: capsPath(def.Path, asked), value: def.Value})
 			}
 		}
 	}
@@ -102,6 +104,18 @@ func (b *Bridge) advertise(m *relay.Message, asked int) relay.Verdict {
 		}
 		return raw, nil
 	})(m)
+}
+
+// forThisAgent reports whether d's defaults go to this agent: an
+// agent-specific dialect's (dialect.Targeted) only to its own agent, or to
+// a command that names no agent askbridge knows (Options.Agent).
+func (b *Bridge) forThisAgent(d dialect.Dialect) bool {
+	t, ok := d.(dialect.Targeted)
+	if !ok || dialect.AdvertiseTo(t.Agent(), b.opts.Agent) {
+		return true
+	}
+	b.logger.Debug("not advertising another agent's defaults", "dialect", d.Name(), "for", t.Agent(), "agent", dialect.CommandNames(b.opts.Agent))
+	return false
 }
 
 // patch is one member advertise sets in initialize's params.

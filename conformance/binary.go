@@ -18,7 +18,8 @@ import (
 // ReplayBinary plays the fixture against an askbridge binary: askbridge runs
 // `bin [fixture flags] -- bin __replay-agent FIXTURE OUT`, so the agent side
 // plays in a child process of askbridge, as a real agent would, and writes
-// what it received to OUT.
+// what it received to OUT; bin is started under a name of the fixture's
+// agent (agentProgram).
 func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env []string) (Got, error) {
 	dir, err := os.MkdirTemp("", "askbridge-replay")
 	if err != nil {
@@ -41,7 +42,11 @@ func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env 
 		desk = &deskEndpoint{base: stderr.deskURL, code: tty.pairingCode}
 		args = append(args, "--desk=127.0.0.1:0")
 	}
-	args = append(args, "--", bin, "__replay-agent", fixturePath, out)
+	program, err := agentProgram(dir, bin, f.Command)
+	if err != nil {
+		return Got{}, err
+	}
+	args = append(args, "--", program, "__replay-agent", fixturePath, out)
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = env
 	cmd.Stderr = stderr

@@ -13,5 +13,7 @@
 //
 // The comment of a fixture says which agent and version it was recorded
 // with and what it proves; a line "flags: ..." in it gives askbridge's
-// flags for the replay.
+// flags for the replay, and a line "command: ..." the agent's command line,
+// by which askbridge knows which agent's own advertisements it sends
+// (dialect.Targeted): none names no agent it knows, which gets them all.
 package conformance

@@ -21,9 +21,13 @@ const (
 
 // Fixture is one recorded exchange.
 type Fixture struct {
-	Name       string
-	Comment    string
-	Flags      []string   // askbridge flags, from the comment's "flags:" line
+	Name    string
+	Comment string
+	Flags   []string // askbridge flags, from the comment's "flags:" line
+	// Command is the agent's command line, from the comment's "command:"
+	// line: which agent's own advertisements askbridge sends
+	// (dialect.Targeted). None: a command naming no known agent.
+	Command    []string
 	Client     [][]byte   // what the client sends
 	Agent      [][]byte   // what the agent sends
 	Desk       []DeskLine // what was answered at the answer desk
@@ -48,6 +52,9 @@ func Parse(name string, data []byte) (*Fixture, error) {
 	for _, line := range strings.Split(f.Comment, "\n") {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "flags:"); ok {
 			f.Flags = append(f.Flags, strings.Fields(rest)...)
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "command:"); ok {
+			f.Command = append(f.Command, strings.Fields(rest)...)
 		}
 	}
 	seen := map[string]bool{}

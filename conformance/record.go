@@ -21,7 +21,7 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 	if len(trimmed) > 0 && trimmed[0] == '[' {
 		return FromZedLog(name, trimmed)
 	}
-	f := &Fixture{Name: name, Comment: "Recorded with askbridge --record from " + name + ".\nSay here: the agent and its version, the client's capabilities, and what this case proves.\n"}
+	f := &Fixture{Name: name, Comment: "Recorded with askbridge --record from " + name + ".\nSay here: the agent and its version, the client's capabilities, and what this case proves; and on a line of its own, command: the agent's command line.\n"}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<30)
 	asked := 0
@@ -78,7 +78,7 @@ func FromZedLog(name string, data []byte) (*Fixture, error) {
 	if err := json.Unmarshal(data, &entries); err != nil {
 		return nil, fmt.Errorf("%s: not a Zed ACP log (a JSON array of entries): %v", name, err)
 	}
-	f := &Fixture{Name: name, Comment: "Converted from a Zed ACP log export, " + name + ".\nSay here: the agent and its version, the client's capabilities, and what this case proves.\n"}
+	f := &Fixture{Name: name, Comment: "Converted from a Zed ACP log export, " + name + ".\nSay here: the agent and its version, the client's capabilities, and what this case proves; and on a line of its own, command: the agent's command line.\n"}
 	for i, e := range entries {
 		var dir string
 		json.Unmarshal(e["_direction"], &dir)

@@ -54,14 +54,15 @@ func normalizedLines(lines [][]byte) [][]byte {
 }
 
 // Options turns a fixture's flags into bridge options (the subset of
-// askbridge's flags that change what it says), and says whether the
-// fixture needs OpenCode's question server (--agent-kind=opencode).
-func Options(flags []string) (adapter.Options, bool, error) {
+// askbridge's flags that change what it says) for the agent command
+// starts, and says whether the fixture needs OpenCode's question server
+// (--agent-kind=opencode).
+func Options(flags, command []string) (adapter.Options, bool, error) {
 	var kind string
 	var inject asktool.Inject
 	fs := flag.NewFlagSet("fixture flags", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	o := adapter.Options{Limits: permission.DefaultLimits()}
+	o := adapter.Options{Limits: permission.DefaultLimits(), Agent: command}
 	fs.BoolVar(&o.Advertise, "advertise", true, "")
 	fs.Var(&o.Render, "render", "")
 	fs.DurationVar(&o.QuestionTimeout, "question-timeout", 0, "")
@@ -73,13 +74,13 @@ func Options(flags []string) (adapter.Options, bool, error) {
 		return o, false, fmt.Errorf("flags: %v", err)
 	}
 	// As the binary does: the MCP ask tool listed where --inject-ask says.
-	o.Dialects = adapter.DialectsWith(adapter.DialectConfig{AskTool: asktool.Config{Inject: inject, Command: MCPCommand, Socket: MCPSocket}})
+	o.Dialects = adapter.DialectsWith(adapter.DialectConfig{AskTool: asktool.Config{Inject: inject, Command: MCPCommand, Socket: MCPSocket, Argv: command}})
 	return o, kind == "opencode", nil
 }
 
 // ReplayInProcess plays the fixture against the adapter in this process.
 func ReplayInProcess(ctx context.Context, f *Fixture) (Got, error) {
-	opts, openCode, err := Options(f.Flags)
+	opts, openCode, err := Options(f.Flags, f.Command)
 	if err != nil {
 		return Got{}, err
 	}

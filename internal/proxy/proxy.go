@@ -106,6 +106,7 @@ func Run(ctx context.Context, c Config) error {
 func (c *Config) bridge(board *permission.Board, dialects []dialect.Dialect, routes *route.Set, sock *adapter.AskSocket) adapter.Options {
 	o := c.Bridge
 	o.Board, o.Dialects, o.Logger, o.AskSocket = board, dialects, c.Logger, sock
+	o.Agent = c.Command // which agent's own defaults its initialize gets
 	o.Routing.Elsewhere, o.Attended, o.Routes = routes.Elsewhere, routes.Attended, routes.Routes
 	return o
 }

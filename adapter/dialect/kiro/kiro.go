@@ -44,6 +44,9 @@ func (*Dialect) Advertise() []dialect.Default {
 	return []dialect.Default{{Path: []string{"clientCapabilities", "_meta", "kiro", "userInput"}, Value: json.RawMessage(`true`)}}
 }
 
+// Agent implements Targeted: only Kiro CLI reads that key.
+func (*Dialect) Agent() string { return "kiro" }
+
 // request is _kiro/userInput's params.
 type request struct {
 	SessionID  string   `json:"sessionId"`

@@ -39,6 +39,9 @@ func (*Dialect) Advertise() []dialect.Default {
 	return []dialect.Default{{Path: []string{"clientCapabilities", "_meta", "qwen.askUserQuestion"}, Value: json.RawMessage(`true`)}}
 }
 
+// Agent implements Targeted: only Qwen Code reads that key.
+func (*Dialect) Agent() string { return "qwen" }
+
 // qwenToolCall is where Qwen puts its questions. The SDK's ToolCallUpdate
 // would carry them as untyped rawInput and _meta; this names them.
 type qwenToolCall struct {
