@@ -24,10 +24,13 @@ func agentProgram(dir, bin string, command []string) (string, error) {
 		name += ".exe"
 	}
 	link := filepath.Join(dir, name)
-	if os.Symlink(bin, link) == nil || os.Link(bin, link) == nil {
+	// A symbolic link on Unix; on Windows a hard link (a symbolic one
+	// needs a privilege there, and Wine makes one it cannot start), else
+	// a copy.
+	if runtime.GOOS != "windows" && os.Symlink(bin, link) == nil || os.Link(bin, link) == nil {
 		return link, nil
 	}
-	return link, copyFile(bin, link) // Windows without the right to link
+	return link, copyFile(bin, link)
 }
 
 func copyFile(from, to string) error {
