@@ -62,7 +62,10 @@ try {
   await page.check('input[value="Google"]');
   await page.click("form.card button.primary");
   await page.waitForSelector("p.empty", { timeout: 10000 });
-  await page.waitForFunction(() => document.querySelectorAll(".history li").length >= 2, null, { timeout: 10000 });
+  // The page fetches the history after the pending list: wait for the
+  // refresh that shows the second set answered, not its pending entry.
+  await page.waitForFunction(() => document.querySelectorAll(".history li").length >= 2 &&
+    !document.querySelector(".history").textContent.includes("(pending)"), null, { timeout: 10000 });
   console.log("HISTORY 2 " + (await page.textContent(".history")));
   console.log("DONE");
 } catch (e) {
