@@ -35,7 +35,8 @@ try {
   await page.keyboard.press("Tab"); // Submit
   await page.keyboard.press("Enter");
   await page.waitForSelector("p.empty", { timeout: 10000 });
-  await page.waitForSelector(".history li", { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelector(".history li") &&
+    !document.querySelector(".history").textContent.includes("(pending)"), null, { timeout: 10000 });
   console.log("HISTORY " + (await page.textContent(".history")));
 
   // A second desk in the same browser, then the first one reloaded.
