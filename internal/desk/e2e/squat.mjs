@@ -31,6 +31,9 @@ try {
   await live();
   console.log("HUBKEY " + (await page.evaluate(() => localStorage.getItem("askbridge-hub-key"))));
   console.log("LIVE");
+  await next("CLOSED");
+  await page.waitForFunction(() => !/^Live/.test(document.getElementById("status").textContent), null, { timeout: 20000 });
+  console.log("NOT LIVE");
   await next("DOWN");
   // The tab's own retries, and a click on anything that asks the API.
   await page.evaluate(() => fetch("/api/devices", { headers: { "X-Askbridge-Key": localStorage.getItem("askbridge-key") } }).catch((e) => console.log("REFUSED " + e.message)));
