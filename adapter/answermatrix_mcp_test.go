@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
+	"github.com/askbridge/askbridge/adapter/dialect/opencode/opencodetest"
 	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -116,12 +117,12 @@ func mcpHeard(t *testing.T, result json.RawMessage, k kind) heard {
 // openCodeOptions points the OpenCode dialect at a fake OpenCode server
 // whose question the answer is posted to.
 func openCodeOptions(t *testing.T, c *cell, opts *Options) {
-	oc := newFakeOpenCode(t, "pw")
-	oc.ask("call_mx")
+	oc := opencodetest.New(t, "pw")
+	oc.Ask("call_mx")
 	c.got = make(chan json.RawMessage, 1)
 	go func() {
 		select {
-		case p := <-oc.posts:
+		case p := <-oc.Posts():
 			b, _ := json.Marshal(p)
 			c.got <- b
 		case <-time.After(15 * time.Second):

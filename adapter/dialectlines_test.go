@@ -3,13 +3,8 @@ package adapter
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -84,63 +79,6 @@ func (h *bridgeHarness) unknownMethod(t *testing.T, method string) {
 	fwd, _ := h.nextRequest(t, method)
 	h.Client.Send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
 }
-
-// fakeOpenCode is OpenCode's question routes, as seen with opencode 1.18.33.
-type fakeOpenCode struct {
-	*httptest.Server
-	mu      sync.Mutex
-	pending []map[string]any
-	posts   chan string // "reply <body>" or "reject"
-}
-
-func newFakeOpenCode(t *testing.T, password string) *fakeOpenCode {
-	f := &fakeOpenCode{posts: make(chan string, 10)}
-	mux := http.NewServeMux()
-	auth := func(h http.HandlerFunc) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			if u, p, ok := r.BasicAuth(); !ok || u != "opencode" || p != password {
-				http.Error(w, "unauthorized", http.StatusUnauthorized)
-				return
-			}
-			if r.URL.Query().Get("directory") != "/tmp/p" {
-				w.Write([]byte("[]")) // OpenCode answers an unknown directory with nothing
-				return
-			}
-			h(w, r)
-		}
-	}
-	mux.HandleFunc("GET /question", auth(func(w http.ResponseWriter, r *http.Request) {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		json.NewEncoder(w).Encode(f.pending)
-	}))
-	mux.HandleFunc("POST /question/{id}/{verb}", auth(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		f.posts <- r.PathValue("id") + " " + r.PathValue("verb") + " " + string(b)
-		w.Write([]byte("true"))
-	}))
-	f.Server = httptest.NewServer(mux)
-	t.Cleanup(f.Close)
-	return f
-}
-
-func (f *fakeOpenCode) ask(callID string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.pending = append(f.pending, map[string]any{"id": "que_1", "sessionID": "s1", "questions": []any{}, "tool": map[string]string{"messageID": "msg_1", "callID": callID}})
-}
-
-func (f *fakeOpenCode) post(t *testing.T) string {
-	select {
-	case p := <-f.posts:
-		return p
-	case <-time.After(5 * time.Second):
-		t.Fatal("nothing was posted to OpenCode")
-		return ""
-	}
-}
-
-const openCodeQuestion = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"call_1","status":"in_progress","kind":"other","title":"question","locations":[],"rawInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiple":false},{"question":"Which languages?","header":"A header longer than twelve","options":[{"label":"Go","description":""},{"label":"Rust","description":""},{"label":"C","description":""}],"multiple":true}]}}}}`
 
 // withOpenCode is the dialect table with OpenCode's server set, as Launch
 // would set it.

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
+	"github.com/askbridge/askbridge/adapter/dialect/opencode/opencodetest"
 )
 
 // v2 initialize: the client's capabilities are capabilities (not
@@ -220,11 +221,11 @@ func TestV1SessionServersUnchanged(t *testing.T) {
 // for the user is still the question tool (before, only the title
 // "question" was read, and this one went unanswered).
 func TestQuestionToolRecognisedByName(t *testing.T) {
-	oc := newFakeOpenCode(t, "pw")
+	oc := opencodetest.New(t, "pw")
 	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.openSession(t, "s1")
-	oc.ask("call_1")
-	named := strings.Replace(openCodeQuestion, `"title":"question"`, `"name":"question","title":"Asking you about the database"`, 1)
+	oc.Ask("call_1")
+	named := strings.Replace(opencodetest.Question, `"title":"question"`, `"name":"question","title":"Asking you about the database"`, 1)
 	h.Agent.Send(named)
 	assert.Equal(t, named, h.Client.Recv())
 	req, _ := h.nextRequest(t, "session/request_permission")

@@ -2,10 +2,6 @@ package opencode_test
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,91 +12,35 @@ import (
 	"github.com/askbridge/askbridge/adapter/adaptertest"
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
+	"github.com/askbridge/askbridge/adapter/dialect/opencode/opencodetest"
 	"github.com/askbridge/askbridge/permission"
 )
 
-// fakeOpenCode is OpenCode's question routes, as seen with opencode 1.18.33.
-type fakeOpenCode struct {
-	*httptest.Server
-	mu      sync.Mutex
-	pending []map[string]any
-	posts   chan string // "reply <body>" or "reject"
-}
-
-func newFakeOpenCode(t *testing.T, password string) *fakeOpenCode {
-	f := &fakeOpenCode{posts: make(chan string, 10)}
-	mux := http.NewServeMux()
-	auth := func(h http.HandlerFunc) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			if u, p, ok := r.BasicAuth(); !ok || u != "opencode" || p != password {
-				http.Error(w, "unauthorized", http.StatusUnauthorized)
-				return
-			}
-			if r.URL.Query().Get("directory") != "/tmp/p" {
-				w.Write([]byte("[]")) // OpenCode answers an unknown directory with nothing
-				return
-			}
-			h(w, r)
-		}
-	}
-	mux.HandleFunc("GET /question", auth(func(w http.ResponseWriter, r *http.Request) {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		json.NewEncoder(w).Encode(f.pending)
-	}))
-	mux.HandleFunc("POST /question/{id}/{verb}", auth(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		f.posts <- r.PathValue("id") + " " + r.PathValue("verb") + " " + string(b)
-		w.Write([]byte("true"))
-	}))
-	f.Server = httptest.NewServer(mux)
-	t.Cleanup(f.Close)
-	return f
-}
-
-func (f *fakeOpenCode) ask(callID string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.pending = append(f.pending, map[string]any{"id": "que_1", "sessionID": "s1", "questions": []any{}, "tool": map[string]string{"messageID": "msg_1", "callID": callID}})
-}
-
-func (f *fakeOpenCode) post(t *testing.T) string {
-	select {
-	case p := <-f.posts:
-		return p
-	case <-time.After(5 * time.Second):
-		t.Fatal("nothing was posted to OpenCode")
-		return ""
-	}
-}
-
-const openCodeQuestion = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"call_1","status":"in_progress","kind":"other","title":"question","locations":[],"rawInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiple":false},{"question":"Which languages?","header":"A header longer than twelve","options":[{"label":"Go","description":""},{"label":"Rust","description":""},{"label":"C","description":""}],"multiple":true}]}}}}`
-
 func TestOpenCodeQuestionIsAnsweredOnItsServer(t *testing.T) {
-	oc := newFakeOpenCode(t, "pw")
+	oc := opencodetest.New(t, "pw")
 	h := adaptertest.New(t, adapter.Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.OpenSession(t, "s1")
-	oc.ask("call_1")
-	h.Agent.Send(openCodeQuestion)
-	assert.Equal(t, openCodeQuestion, h.Client.Recv(), "the tool call itself passes through untouched")
+	oc.Ask("call_1")
+	h.Agent.Send(opencodetest.Question)
+	assert.Equal(t, opencodetest.Question, h.Client.Recv(), "the tool call itself passes through untouched")
 	req, _ := h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"toolCallId":"call_1"`)
 	h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
 	req, _ = h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), "A header longer than twelve (2/2)", "a bridged agent's long header is shown, not rejected")
 	h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"C","_meta":{"selectedOptionIds":["C","Go"]}}}`)
-	assert.Equal(t, `que_1 reply {"answers":[["MariaDB"],["Go","C"]]}`, oc.post(t))
+	assert.Equal(t, `que_1 reply {"answers":[["MariaDB"],["Go","C"]]}`, oc.Post(t))
 }
 
 func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
-	oc := newFakeOpenCode(t, "pw")
+	oc := opencodetest.New(t, "pw")
 	h := adaptertest.New(t, adapter.Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.OpenSession(t, "s1")
-	oc.ask("call_1")
-	h.Agent.Send(openCodeQuestion)
+	oc.Ask("call_1")
+	h.Agent.Send(opencodetest.Question)
 	req, _ := h.NextRequest(t, "session/request_permission")
 	h.Client.Send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1"}}`)
-	assert.Equal(t, "que_1 reject ", oc.post(t))
+	assert.Equal(t, "que_1 reject ", oc.Post(t))
 	for {
 		m := adaptertest.Decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
@@ -111,10 +51,10 @@ func TestOpenCodeCancelRejectsTheQuestion(t *testing.T) {
 }
 
 func TestOpenCodeUnreachableServerCancelsTheTurnWithAMessage(t *testing.T) {
-	oc := newFakeOpenCode(t, "wrong password")
+	oc := opencodetest.New(t, "wrong password")
 	h := adaptertest.New(t, adapter.Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw", FindTimeout: 300 * time.Millisecond})})
 	h.OpenSession(t, "s1")
-	h.Agent.Send(openCodeQuestion)
+	h.Agent.Send(opencodetest.Question)
 	h.Client.Recv()
 	m := adaptertest.Decode(t, h.Client.Recv())
 	assert.Contains(t, string(m.Params), `"status":"failed"`)
@@ -170,12 +110,12 @@ func TestLaunchGenericLeavesTheCommand(t *testing.T) {
 // A timeout is posted as answers in words, where a reject would tell
 // OpenCode's model the user dismissed the question.
 func TestOpenCodeTimeoutRepliesInWords(t *testing.T) {
-	oc := newFakeOpenCode(t, "pw")
+	oc := opencodetest.New(t, "pw")
 	h := adaptertest.New(t, adapter.Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
 	h.OpenSession(t, "s1")
-	oc.ask("call_1")
-	h.Agent.Send(openCodeQuestion)
+	oc.Ask("call_1")
+	h.Agent.Send(opencodetest.Question)
 	h.NextRequest(t, "session/request_permission")
 	want, _ := json.Marshal(map[string][][]string{"answers": {{permission.NoAnswerInTime}, {permission.NoAnswerInTime}}})
-	assert.Equal(t, "que_1 reply "+string(want), oc.post(t))
+	assert.Equal(t, "que_1 reply "+string(want), oc.Post(t))
 }
