@@ -85,6 +85,7 @@ type Bridge struct {
 	socketDir string
 
 	late        lateBox     // answers given after the agent stopped waiting
+	uncontained string      // what the editor's permission requests say of an uncontained agent
 	routeTiming routeTiming // noroute.go's pace; zero: its constants
 }
 
@@ -134,6 +135,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.installDialects()
 	b.installV2() // after the dialects: it sees what they added (v2session.go)
 	b.installSubagents()
+	b.installUncontained() // after the dialects: a request one takes is not marked
 	stopSocket := b.serveSocket()
 	return func() {
 		stopSocket()

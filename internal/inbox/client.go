@@ -108,6 +108,9 @@ type Set struct {
 		Agent  string `json:"agent"`
 		Client string `json:"client"`
 		Host   string `json:"host"`
+		// Uncontained is what the askbridge says of an agent that runs
+		// outside its container (hub.Instance.Uncontained).
+		Uncontained string `json:"uncontained"`
 	} `json:"instance"`
 }
 

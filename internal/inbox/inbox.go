@@ -193,6 +193,9 @@ func (ib *inbox) heading(s Set) string {
 	h := "── " + s.origin(ib.home)
 	if s.Kind == permission.KindApproval {
 		h += " · approval"
+		if s.Instance != nil && s.Instance.Uncontained != "" {
+			h += " · ⚠ " + s.Instance.Uncontained // said where the user decides
+		}
 	}
 	if s.Claim != nil && s.Claim.Device != "inbox" {
 		h += " · being answered on " + s.Claim.Name

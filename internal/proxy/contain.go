@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/contain"
@@ -73,12 +74,14 @@ func keptPaths(sockEnv []string) []string {
 }
 
 // showContainment puts whether the agent is contained where the desk's and
-// the hub's cards read it (hub.Instance.Uncontained).
-func showContainment(updates ...func(func(*hub.Instance))) func(*relay.Agent) {
+// the hub's cards read it (hub.Instance.Uncontained), and in the editor's
+// own permission requests (the bridge marks them).
+func showContainment(bridge *adapter.Bridge, updates ...func(func(*hub.Instance))) func(*relay.Agent) {
 	return func(a *relay.Agent) {
 		if a.Uncontained() == nil {
 			return
 		}
+		bridge.MarkUncontained(relay.UncontainedWarning)
 		for _, u := range updates {
 			u(func(i *hub.Instance) { i.Uncontained = relay.UncontainedWarning })
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
@@ -25,7 +26,8 @@ func TestUncontainedAgentIsNamedOnTheCards(t *testing.T) {
 	require.NoError(t, err)
 	defer a.Stop(time.Second)
 
-	showContainment(self.update, toHub)(a)
+	bridge := adapter.NewBridge(adapter.Options{})
+	showContainment(bridge, self.update, toHub)(a)
 	inst, _ := self.origin("any")
 	assert.Equal(t, "not contained: anything this agent starts can act as you", inst.(hub.Instance).Uncontained)
 	assert.Equal(t, relay.UncontainedWarning, hubs.Uncontained)

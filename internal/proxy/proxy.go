@@ -94,7 +94,7 @@ func Run(ctx context.Context, c Config) error {
 		MaxLine: c.MaxLine,
 		Setup:   Origin(bridge.Setup, updates...), // the desk's answers go into --record's recording too
 		Contain: container(c.Contain, c.Grace, sockEnv),
-		Started: showContainment(updates...),
+		Started: showContainment(bridge, updates...),
 	})
 }
 
