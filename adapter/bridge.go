@@ -55,7 +55,10 @@ type Options struct {
 	// AskSocket is the ask socket (ListenAsk), which the bridge serves and
 	// closes; nil: none, unless Listen opens one.
 	AskSocket *AskSocket
-	Logger    *slog.Logger
+	// OnMode, when set, hears every session's mode as its agent reports
+	// it (modes.go), for the cards that show it.
+	OnMode func(session string, m SessionMode)
+	Logger *slog.Logger
 }
 
 // Bridge turns the agents' questions into permission requests the client
@@ -86,6 +89,7 @@ type Bridge struct {
 
 	late        lateBox     // answers given after the agent stopped waiting
 	uncontained string      // what the editor's permission requests say of an uncontained agent
+	modes       modes       // the sessions' modes (modes.go)
 	routeTiming routeTiming // noroute.go's pace; zero: its constants
 }
 
@@ -135,6 +139,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.installDialects()
 	b.installV2() // after the dialects: it sees what they added (v2session.go)
 	b.installSubagents()
+	b.installModes()
 	b.installUncontained() // after the dialects: a request one takes is not marked
 	stopSocket := b.serveSocket()
 	return func() {
@@ -174,6 +179,7 @@ func (b *Bridge) onPrompt(m *relay.Message) relay.Verdict {
 		b.lastActive = id
 		b.mu.Unlock()
 		b.board.ResetTurn(id)
+		b.tellMode(id) // before the turn's approvals: said once per mode
 		return b.promptVerdict(m, id)
 	}
 	return relay.Pass

@@ -253,7 +253,10 @@ func (h *Hub) Origin(id string) (instance any, cwd string) {
 		cwd = c
 	}
 	inst.Subagent = inst.Subagents[m.session]
-	inst.Sessions, inst.Subagents = nil, nil
+	if mode, ok := inst.Modes[m.session]; ok {
+		inst.Mode = &mode
+	}
+	inst.Sessions, inst.Subagents, inst.Modes = nil, nil, nil
 	return inst, cwd
 }
 

@@ -70,6 +70,21 @@ type Instance struct {
 	// outside a container (askbridge --contain): anything it starts can
 	// act as the user.
 	Uncontained string `json:"uncontained,omitempty"`
+	// Modes are the sessions' modes as their agents report them, by
+	// session id; Mode is that of one set's session, in what a set's
+	// origin says.
+	Modes map[string]SessionMode `json:"modes,omitempty"`
+	Mode  *SessionMode           `json:"mode,omitempty"`
+}
+
+// SessionMode is a session's mode in its agent's words (ACP's modes), and
+// Unasked, when the mode runs tools without asking, what the cards say of
+// it.
+type SessionMode struct {
+	ID          string `json:"id"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
+	Unasked     string `json:"unasked,omitempty"`
 }
 
 // maxLine bounds one line on the socket: a set's questions, as large as

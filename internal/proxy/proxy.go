@@ -78,7 +78,9 @@ func Run(ctx context.Context, c Config) error {
 	}
 	defer routes.Close()
 	updates := append([]func(func(*hub.Instance)){self.update}, hearers(routes)...) // the desk's origin, and the hub's
-	bridge := adapter.NewBridge(c.bridge(board, dialects, routes, sock))
+	opts := c.bridge(board, dialects, routes, sock)
+	opts.OnMode = showModes(updates...)
+	bridge := adapter.NewBridge(opts)
 	defer bridge.Close()
 	sockEnv := sock.Env()
 	env = append(env, sockEnv...)

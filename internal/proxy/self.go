@@ -34,8 +34,12 @@ func (o *selfOrigin) origin(id string) (any, string) {
 	if p, ok := o.board.Get(id); ok && o.inst.Sessions[p.SessionID] != "" {
 		cwd = o.inst.Sessions[p.SessionID]
 	}
+	inst.Modes = nil
 	if p, ok := o.board.Get(id); ok {
 		inst.Subagent = o.inst.Subagents[p.SessionID]
+		if mode, ok := o.inst.Modes[p.SessionID]; ok {
+			inst.Mode = &mode
+		}
 	}
 	return inst, cwd
 }

@@ -77,6 +77,17 @@ function uncontainedNote(i) {
   return i && i.uncontained ? [el("div", { class: "meta uncontained", text: i.uncontained })] : [];
 }
 
+// modeNote says the session's mode in the agent's own words (ACP's
+// modes), and when it runs tools without asking, what that means: fewer
+// approvals come than the user may expect (Instance.Mode).
+function modeNote(i) {
+  const m = i && i.mode;
+  if (!m || !m.id) return [];
+  const name = m.name || m.id;
+  const text = m.unasked ? "⚠ " + m.unasked.charAt(0).toUpperCase() + m.unasked.slice(1) + "." : "Mode: " + name;
+  return [el("div", { class: m.unasked ? "meta mode unasked" : "meta mode", text })];
+}
+
 function card(p) {
   const form = el("form", { class: "card", "data-key": key(p), "data-id": p.id });
   const round = p.round >= 2 ? `Round ${p.round} · ` : "";
@@ -87,6 +98,7 @@ function card(p) {
   const note = el("p", { class: "note", role: "status" });
   form.append(note);
   showNote(form, p);
+  form.append(...modeNote(p.instance));
   if (p.kind === "approval") form.append(approvalBlock(p.approval), ...uncontainedNote(p.instance));
   holdOnInteraction(form, p.id);
   if (p.answered && p.answered.length) {
