@@ -140,6 +140,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.installV2() // after the dialects: it sees what they added (v2session.go)
 	b.installSubagents()
 	b.installModes()
+	b.board.HandleModes(b.switchMode)
 	b.installUncontained() // after the dialects: a request one takes is not marked
 	stopSocket := b.serveSocket()
 	return func() {

@@ -65,6 +65,7 @@ type Board struct {
 	turn     map[string]int       // session -> rounds in the current prompt turn
 	watchers map[*watcher]struct{}
 	logger   *slog.Logger // SetLogger
+	modes    ModeSwitcher // HandleModes
 }
 
 // NewBoard returns an empty board.

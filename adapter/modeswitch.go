@@ -1,0 +1,83 @@
+package adapter
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// setModeWait bounds how long a switch waits for the agent's answer.
+const setModeWait = 10 * time.Second
+
+// modeRank orders the kinds by how much the agent asks: a switch to a
+// higher rank asks more.
+func modeRank(k dialect.ModeKind) int {
+	switch k {
+	case dialect.ModeFullAccess:
+		return 0
+	case dialect.ModeAutoReview:
+		return 1
+	}
+	return 2
+}
+
+// switchMode is the board's mode switcher (permission.ModeSwitcher): it
+// switches session to mode with session/set_mode on the user's behalf, once
+// the mode is one the agent offers and, unless it asks more than the
+// current one, by's route checked the user's presence. The editor sees the
+// agent's own current_mode_update, if it sends one, and askbridge's line
+// naming who switched.
+func (b *Bridge) switchMode(session, mode string, by permission.By) error {
+	cur, ok := b.Mode(session)
+	if !ok {
+		return fmt.Errorf("the agent reported no modes for this session")
+	}
+	var to *ModeChoice
+	for i := range cur.Available {
+		if cur.Available[i].ID == mode {
+			to = &cur.Available[i]
+		}
+	}
+	switch {
+	case to == nil:
+		return fmt.Errorf("the agent offers no mode %q", mode)
+	case mode == cur.ID:
+		return nil
+	case modeRank(to.Kind) <= modeRank(cur.Kind) && !by.Proof.Has(permission.ProofPresence):
+		return permission.ErrModeNeedsPresence
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), setModeWait)
+	defer cancel()
+	if _, err := b.relay.Agent.Call(ctx, acp.AgentMethodSessionSetMode, acp.SetSessionModeRequest{SessionId: acp.SessionId(session), ModeId: acp.SessionModeId(mode)}); err != nil {
+		return fmt.Errorf("the agent did not switch: %w", err)
+	}
+	who := by.Name
+	if who == "" {
+		who = "a paired device"
+	}
+	b.logger.Info("askbridge: switched the session's mode on the user's behalf", "session", session, "from", cur.ID, "to", mode,
+		"device", who, "route", string(by.Source), "proof", by.Proof.String())
+	b.setCurrentMode(session, mode, false)
+	name := to.Name
+	if name == "" {
+		name = mode
+	}
+	b.tellClient(session, fmt.Sprintf("askbridge: the session's mode was switched to %q from the %s by %s.", name, sourceWords(by.Source), who))
+	return nil
+}
+
+// sourceWords names where a switch came from.
+func sourceWords(s permission.Source) string {
+	switch s {
+	case permission.SourceHub:
+		return "hub's page"
+	case "", permission.SourceDesk:
+		return "desk's page"
+	}
+	return string(s)
+}
