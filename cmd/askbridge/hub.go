@@ -49,8 +49,9 @@ the hub then prints a QR code of the pairing link for the phone's camera;
 address only this machine opens (localhost, a loopback IP).
 
 The notifier flags are the proxy's, set here once for every agent.
---print-unit prints a systemd user unit (a launchd agent on macOS) that
-starts the hub with the other flags given at login.`
+--print-unit prints a systemd user socket unit, which holds the page's port
+while the hub is down, and the service that starts the hub with the other
+flags given at login (a launchd agent on macOS; docs/desk-and-hub.md).`
 
 // defaultHubListen is a fixed port, so that the hub's address can be
 // bookmarked.
@@ -72,7 +73,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	notifyOpts := &proxyOptions{}
 	notifyOpts.notifyFlags(fs)
 	inboxApprovals := fs.Bool("inbox-approvals", false, "let `askbridge inbox` answer the agents' tool approvals too, not only questions: weaker than a passkey (see docs/security.md)")
-	printUnit := fs.Bool("print-unit", false, "print a systemd user unit (a launchd agent on macOS) that starts the hub with these flags at login, and exit")
+	printUnit := fs.Bool("print-unit", false, "print a systemd user socket unit holding the page's port and the service that starts the hub with these flags at login (a launchd agent on macOS), and exit")
 	if code, done := cliflag.Parse(fs, hubUsage, args, stdout, stderr); done {
 		return code
 	}

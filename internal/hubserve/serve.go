@@ -66,9 +66,9 @@ func Run(ctx context.Context, c Config) error {
 		return &Error{Code: 1, Err: listenError(path, err)}
 	}
 	defer sock.Close()
-	ln, err := desk.ListenTCP(c.Listen) // both loopbacks, as localhost
+	ln, err := listenPage(c.Listen, logger) // the service manager's, else both loopbacks
 	if err != nil {
-		return &Error{Code: 1, Err: fmt.Errorf("--listen %s: the address is taken (another hub's page, or another program): pick another with --listen", c.Listen)}
+		return err
 	}
 	ctx, stop := context.WithCancel(ctx)
 	board := permission.NewBoard()

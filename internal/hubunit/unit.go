@@ -14,12 +14,12 @@ import (
 )
 
 // Make is the unit that starts `askbridge hub args...` (this executable)
-// at login on this system. env are the hub's secrets (NAME=value): they go
+// at login on this system, its page on listen (Text). env are the hub's secrets (NAME=value): they go
 // to an environment file of mode 0600 that the unit reads (envFile, "" with
 // none), never into the unit, whose command line every user of the machine
 // reads once it runs; a webhook's topic itself goes to its own file
 // (TopicToFile), which the environment names.
-func Make(args, env []string) (unit, envFile string, err error) {
+func Make(listen string, args, env []string) (units []File, envFile string, err error) {
 	for i, kv := range env { // the topic itself goes to a file, the path to the unit
 		if v, ok := strings.CutPrefix(kv, notify.URLEnv+"="); ok && err == nil {
 			v, err = TopicToFile(v)
@@ -38,9 +38,10 @@ func Make(args, env []string) (unit, envFile string, err error) {
 		envFile, err = writeEnv(env)
 	}
 	if err == nil {
-		unit, err = Text(runtime.GOOS, exe, args, home, envFile)
+		dir, _ := os.UserConfigDir()
+		units, err = Text(runtime.GOOS, exe, listen, args, home, dir, envFile)
 	}
-	return unit, envFile, err
+	return units, envFile, err
 }
 
 // Names are the variables of env ("NAME=value").
@@ -97,53 +98,41 @@ func writeEnv(env []string) (string, error) {
 // launchdLabel names the hub's launchd agent (and its plist file).
 const launchdLabel = "io.github.askbridge.hub"
 
-// Text is the text that starts `exe hub args...` at login: a systemd
-// user unit, or on macOS a launchd agent whose log goes to home's
-// Library/Logs. Windows has neither. envFile, when set, holds variables the
-// hub needs (its secrets): systemd's EnvironmentFile; for launchd, which
-// has none, sh reads it before it starts the hub.
-func Text(goos, exe string, args []string, home, envFile string) (string, error) {
+// File is one file of the unit: its text, and where to save it.
+type File struct {
+	Path string
+	Text string
+}
+
+// Text is what starts `exe hub args...` at login: on Linux a systemd user
+// socket unit that holds the page's port (listen, --listen's address) and
+// the service it hands the port to (socketUnits); on macOS a launchd agent
+// whose log goes to home's Library/Logs. Windows has neither. envFile,
+// when set, holds variables the hub needs (its secrets): systemd's
+// EnvironmentFile; for launchd, which has none, sh reads it before it
+// starts the hub. dir is the user's config folder, where systemd looks.
+func Text(goos, exe, listen string, args []string, home, dir, envFile string) ([]File, error) {
 	argv := append([]string{exe, "hub"}, args...)
 	switch goos {
 	case "windows":
-		return "", fmt.Errorf("--print-unit: Windows has no systemd or launchd; start `%s hub` from Task Scheduler at log on", exe)
+		return nil, fmt.Errorf("--print-unit: Windows has no systemd or launchd; start `%s hub` from Task Scheduler at log on", exe)
 	case "darwin":
 		if envFile != "" {
 			argv = append([]string{"/bin/sh", "-c", `set -a; . "$0"; set +a; exec "$@"`, envFile}, argv...)
 		}
 		// A macOS path, whatever OS builds it: slashes.
-		return launchdPlist(argv, path.Join(home, "Library", "Logs", "askbridge-hub.log")), nil
+		plist := launchdPlist(argv, path.Join(home, "Library", "Logs", "askbridge-hub.log"))
+		return []File{{Path: path.Join(home, "Library", "LaunchAgents", launchdLabel+".plist"), Text: plist}}, nil
 	}
-	environment := ""
-	if envFile != "" {
-		environment = "EnvironmentFile=" + strings.ReplaceAll(envFile, "%", "%%") + "\n"
+	socket, err := socketUnit(listen)
+	if err != nil {
+		return nil, err
 	}
-	quoted := make([]string, len(argv))
-	for i, a := range argv {
-		quoted[i] = systemdQuote(a)
-	}
-	return `[Unit]
-Description=askbridge hub: one page for every agent
-Documentation=https://github.com/askbridge/askbridge/blob/main/docs/desk-and-hub.md#the-hub-one-page-for-every-agent
-
-[Service]
-` + environment + `ExecStart=` + strings.Join(quoted, " ") + `
-Restart=on-failure
-RestartSec=2
-
-[Install]
-WantedBy=default.target
-`, nil
-}
-
-// systemdQuote is a as one word of ExecStart: double-quoted when it needs
-// it, with systemd's specifiers (%) and variables ($) taken literally.
-func systemdQuote(a string) string {
-	a = strings.NewReplacer("%", "%%", "$", "$$").Replace(a)
-	if a != "" && !strings.ContainsAny(a, " \t\n\"'\\;") {
-		return a
-	}
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`).Replace(a) + `"`
+	units := path.Join(dir, "systemd", "user")
+	return []File{
+		{Path: path.Join(units, unitName+".socket"), Text: socket},
+		{Path: path.Join(units, unitName+".service"), Text: serviceUnit(argv, envFile)},
+	}, nil
 }
 
 func launchdPlist(argv []string, logPath string) string {
