@@ -14,9 +14,10 @@ import (
 // setModeWait bounds how long a switch waits for the agent's answer.
 const setModeWait = 10 * time.Second
 
-// modeRank orders the kinds by how much the agent asks: a switch to a
+// ModeAsks ranks a mode's kind by how much the agent asks in it: 0 runs
+// every tool unasked, 1 decides itself what to ask, 2 asks. A switch to a
 // higher rank asks more.
-func modeRank(k dialect.ModeKind) int {
+func ModeAsks(k dialect.ModeKind) int {
 	switch k {
 	case dialect.ModeFullAccess:
 		return 0
@@ -32,7 +33,8 @@ func modeRank(k dialect.ModeKind) int {
 // current one, by's route checked the user's presence. The editor sees the
 // agent's own current_mode_update, if it sends one, and askbridge's line
 // naming who switched.
-func (b *Bridge) switchMode(session, mode string, by permission.By) error {
+func (b *Bridge) switchMode(set permission.Pending, mode string, by permission.By) error {
+	session := set.SessionID
 	cur, ok := b.Mode(session)
 	if !ok {
 		return fmt.Errorf("the agent reported no modes for this session")
@@ -48,7 +50,7 @@ func (b *Bridge) switchMode(session, mode string, by permission.By) error {
 		return fmt.Errorf("the agent offers no mode %q", mode)
 	case mode == cur.ID:
 		return nil
-	case modeRank(to.Kind) <= modeRank(cur.Kind) && !by.Proof.Has(permission.ProofPresence):
+	case ModeAsks(to.Kind) <= ModeAsks(cur.Kind) && !by.Proof.Has(permission.ProofPresence):
 		return permission.ErrModeNeedsPresence
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), setModeWait)

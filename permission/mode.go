@@ -13,10 +13,9 @@ import (
 // or the hub for the askbridge that reported the set) switches it and
 // weighs the proof, for only it knows what each mode lets the agent do.
 
-// ModeSwitcher switches session's mode to mode on by's behalf, or says
-// why not (ErrModeNeedsPresence for a mode that asks less without a
-// passkey).
-type ModeSwitcher func(session, mode string, by By) error
+// ModeSwitcher switches set's session to mode on by's behalf, or says why
+// not (ErrModeNeedsPresence for a mode that asks less without a passkey).
+type ModeSwitcher func(set Pending, mode string, by By) error
 
 // Errors of RequestMode.
 var (
@@ -36,9 +35,9 @@ func (b *Board) HandleModes(fn ModeSwitcher) {
 func (b *Board) RequestMode(id, mode string, by By) error {
 	b.mu.Lock()
 	t, ok := b.tickets[id]
-	var session string
+	var p Pending
 	if ok {
-		session = t.p.SessionID
+		p = t.p
 	}
 	fn := b.modes
 	b.mu.Unlock()
@@ -50,5 +49,5 @@ func (b *Board) RequestMode(id, mode string, by By) error {
 	case mode == "":
 		return fmt.Errorf("no mode named")
 	}
-	return fn(session, mode, by)
+	return fn(p, mode, by)
 }

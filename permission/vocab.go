@@ -14,6 +14,8 @@ type Kind string
 const (
 	KindQuestion Kind = "question"
 	KindApproval Kind = "approval"
+	// KindMode, in the decisions log only: a switch of a session's mode.
+	KindMode Kind = "mode"
 )
 
 // State is where a set stands.

@@ -134,6 +134,8 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	api.HandleFunc("GET /api/session", s.sessions)
 	api.HandleFunc("GET /api/session/{id}/history", s.history)
 	api.HandleFunc("POST /question/{id}/presence", s.presence)
+	api.HandleFunc("POST /question/{id}/mode", s.switchMode)
+	api.HandleFunc("POST /question/{id}/mode/presence", s.modePresence)
 	api.HandleFunc("GET /api/device", s.myDevice)
 	api.HandleFunc("GET /api/devices", s.listDevices)
 	api.HandleFunc("DELETE /api/devices/{id}", s.revokeDevice)

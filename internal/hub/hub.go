@@ -65,7 +65,9 @@ func New(board *permission.Board, logger *slog.Logger) *Hub {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Hub{board: board, logger: logger, peers: map[*peer]struct{}{}, mirrors: map[string]*mirror{}, past: map[string]origin{}}
+	h := &Hub{board: board, logger: logger, peers: map[*peer]struct{}{}, mirrors: map[string]*mirror{}, past: map[string]origin{}}
+	board.HandleModes(h.switchMode)
+	return h
 }
 
 // Serve takes askbridges on ln until ctx ends (ln is closed then, before

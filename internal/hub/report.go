@@ -236,6 +236,12 @@ func apply(t *teller, board *permission.Board, m message, logger *slog.Logger) {
 		err = board.Answer(m.ID, r)
 	case m.Type == msgHold && m.Until != nil:
 		_, err = board.Hold(m.ID, time.Until(*m.Until))
+	case m.Type == msgSetMode && m.By != nil:
+		by := *m.By
+		by.Source = permission.SourceHub
+		err = board.RequestMode(m.ID, m.Mode, by)
+		logger.Info("hub: "+m.Type, "id", m.ID, "mode", m.Mode, "device", by.Name, "err", err)
+		return
 	default:
 		return
 	}

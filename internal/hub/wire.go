@@ -29,6 +29,9 @@ type message struct {
 	ID       string              `json:"id,omitempty"`
 	Result   *permission.Result  `json:"result,omitempty"`
 	Until    *time.Time          `json:"until,omitempty"`
+	// Mode and By: a mode switch (msgSetMode, mode.go).
+	Mode string         `json:"mode,omitempty"`
+	By   *permission.By `json:"by,omitempty"`
 	// Device requests and their answers (devices.go).
 	Code    string           `json:"code,omitempty"`
 	URL     string           `json:"url,omitempty"`
@@ -79,12 +82,25 @@ type Instance struct {
 
 // SessionMode is a session's mode in its agent's words (ACP's modes), and
 // Unasked, when the mode runs tools without asking, what the cards say of
-// it.
+// it. Asks ranks how much the agent asks in it (0 runs every tool unasked,
+// 1 decides itself what to ask, 2 asks): a switch to a higher rank asks
+// more, and a device may make it without a passkey. Available are the
+// modes the agent offers.
 type SessionMode struct {
+	ID          string       `json:"id"`
+	Name        string       `json:"name,omitempty"`
+	Description string       `json:"description,omitempty"`
+	Unasked     string       `json:"unasked,omitempty"`
+	Asks        int          `json:"asks"`
+	Available   []ModeOption `json:"available,omitempty"`
+}
+
+// ModeOption is one mode an agent offers.
+type ModeOption struct {
 	ID          string `json:"id"`
-	Name        string `json:"name,omitempty"`
+	Name        string `json:"name"`
 	Description string `json:"description,omitempty"`
-	Unasked     string `json:"unasked,omitempty"`
+	Asks        int    `json:"asks"`
 }
 
 // maxLine bounds one line on the socket: a set's questions, as large as

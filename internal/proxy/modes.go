@@ -10,7 +10,10 @@ import (
 // says the mode and, for one that runs tools unasked, says so.
 func showModes(updates ...func(func(*hub.Instance))) func(string, adapter.SessionMode) {
 	return func(session string, m adapter.SessionMode) {
-		mode := hub.SessionMode{ID: m.ID, Name: m.Name, Description: m.Description, Unasked: m.Warning()}
+		mode := hub.SessionMode{ID: m.ID, Name: m.Name, Description: m.Description, Unasked: m.Warning(), Asks: adapter.ModeAsks(m.Kind)}
+		for _, a := range m.Available {
+			mode.Available = append(mode.Available, hub.ModeOption{ID: a.ID, Name: a.Name, Description: a.Description, Asks: adapter.ModeAsks(a.Kind)})
+		}
 		for _, u := range updates {
 			u(func(i *hub.Instance) {
 				if i.Modes == nil {
