@@ -61,6 +61,7 @@ func TestAFloodOfOtherUsersConnectionsIsCountedAndLogged(t *testing.T) {
 		}
 		return sum == floodConns
 	}, 5*time.Second, 20*time.Millisecond, "every refusal counted in the log: %v\n%s", counts, log)
+	t.Logf("%d refusals in %v, logged as %v", floodConns, took.Round(time.Millisecond), counts)
 	assert.GreaterOrEqual(t, len(counts), 2, "a flood over %v is logged every second, not once", took)
 	assert.LessOrEqual(t, len(counts), int(took/time.Second)+3, "at most a line a second: %v", counts)
 	assert.Contains(t, log.String(), "uid=65533", "the line names the other user")
