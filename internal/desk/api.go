@@ -153,6 +153,12 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if _, err := permission.Typed(body.Reason); err != nil {
+		// The board refuses it too, as an error of its own: say here
+		// it is the sender's, and the limit.
+		writeError(w, http.StatusBadRequest, "reason: "+err.Error())
+		return
+	}
 	s.answerWhy(w, r, r.PathValue("id"), "", body.Step, body.Answers, true, body.Assertion, body.Reason)
 }
 
@@ -197,10 +203,19 @@ func (s *Server) taskAnswer(w http.ResponseWriter, r *http.Request) {
 	s.answer(w, r, body.QuestionID, body.SessionID, body.Step, [][]string{list}, false, body.Assertion)
 }
 
+// maxBody bounds a request's body (docs/security.md): the largest the page
+// sends, a passkey's attestation, is a few KiB.
+const maxBody = 1 << 20
+
+// decodeBody reads r's JSON body into v; one over maxBody is refused,
+// naming the limit, not cut short into invalid JSON.
 func decodeBody(r *http.Request, v any) error {
-	b, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
 		return fmt.Errorf("reading the body: %v", err)
+	}
+	if len(b) > maxBody {
+		return fmt.Errorf("body: over %d bytes; the limit is 1 MiB", maxBody)
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		return fmt.Errorf("body: invalid JSON: %v", err)

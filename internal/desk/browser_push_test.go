@@ -36,7 +36,8 @@ func TestBrowserPushComesAndGoes(t *testing.T) {
 	service := webpushtest.Start(t)
 	board := permission.NewBoard()
 	var s *Server
-	pusher := webpush.New(webpush.Options{Keys: keys, Store: store, Client: service.Client(), DeviceOf: DeviceID,
+	addr, roots := service.Trust()
+	pusher := webpush.New(webpush.Options{Keys: keys, Store: store, Test: webpush.TestService{Addr: addr, Roots: roots}, DeviceOf: DeviceID,
 		Paired: func() []string {
 			var ids []string
 			for _, d := range s.Devices().List() {

@@ -13,6 +13,7 @@ import (
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 
+	"github.com/askbridge/askbridge/internal/alarm"
 	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
 )
@@ -49,7 +50,7 @@ func (s *Server) pairBegin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.opts.Devices.Redeem(body.Code, source(r)); err != nil {
-		s.logger.Warn("desk: a pairing code was refused", "err", err, "from", r.RemoteAddr)
+		alarm.Note(s.logger, alarm.WrongCode, "err", err, "from", r.RemoteAddr)
 		refuseCode(w, err)
 		return
 	}

@@ -4,8 +4,8 @@ import (
 	"log/slog"
 	"net"
 	"os"
-	"sync/atomic"
-	"time"
+
+	"github.com/askbridge/askbridge/internal/alarm"
 )
 
 // wall refuses, where the OS tells (loopbackUID), a loopback connection
@@ -17,7 +17,6 @@ type wall struct {
 	net.Listener
 	uid    int
 	logger *slog.Logger
-	last   atomic.Int64 // the last refusal logged (unix nanoseconds)
 }
 
 // walled is ln behind the wall where the OS tells a connection's owner.
@@ -39,8 +38,8 @@ func (w *wall) Accept() (net.Conn, error) {
 			return c, nil
 		}
 		c.Close()
-		if now := time.Now().UnixNano(); now-w.last.Swap(now) > int64(time.Second) {
-			w.logger.Warn("desk: refused a loopback connection of another user", "from", c.RemoteAddr().String(), "uid", uid, "err", err)
-		}
+		// Counted, and logged once a second with the count: a flood is
+		// seen for what it is, and does not fill the log.
+		alarm.Note(w.logger, alarm.OtherUser, "from", c.RemoteAddr().String(), "uid", uid, "err", err)
 	}
 }

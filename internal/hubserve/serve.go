@@ -92,6 +92,7 @@ func Run(ctx context.Context, c Config) error {
 	defer people.Close()
 	h.Pair(hub.Pairing{Devices: devices, URL: show.pairURL(page), Allow: c.MayPair})
 	printWhere(c.Stderr, page.URL(), c.PublicURL, otherURLs(page.URL(), ln.Addr(), c.TLS))
+	defer sayAlarms(c.Stderr, logger)
 	defer hubpage.Keep(path, page.URL())()
 	show.atStart(page, devices)
 	logger.Info("hub: askbridges report on " + path)

@@ -2,6 +2,7 @@ package webpush
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 )
@@ -23,22 +24,29 @@ func (p *Pusher) state(w http.ResponseWriter, r *http.Request) {
 	write(w, http.StatusOK, map[string]any{"key": p.opts.Keys.Public, "subscribed": p.opts.Store.Has(p.opts.DeviceOf(r))})
 }
 
+// maxBody bounds a subscription's JSON: a push service's endpoint and two
+// keys fit in a few hundred bytes.
+const maxBody = 8 << 10
+
 func (p *Pusher) subscribe(w http.ResponseWriter, r *http.Request) {
 	device := p.opts.DeviceOf(r)
-	var sub Subscription
-	b, err := io.ReadAll(io.LimitReader(r.Body, 8<<10))
-	if err == nil {
-		err = json.Unmarshal(b, &sub)
+	if device == "" {
+		write(w, http.StatusForbidden, map[string]any{"error": "only a paired browser subscribes to pushes", "status": http.StatusForbidden})
+		return
 	}
-	if err == nil {
-		err = Check(sub)
+	var sub Subscription
+	b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	switch {
+	case err != nil:
+	case len(b) > maxBody:
+		err = fmt.Errorf("over the limit of %d bytes", maxBody)
+	default:
+		if err = json.Unmarshal(b, &sub); err == nil {
+			err = p.guard.check(r.Context(), sub)
+		}
 	}
 	if err != nil {
 		write(w, http.StatusBadRequest, map[string]any{"error": "subscription: " + err.Error(), "status": http.StatusBadRequest})
-		return
-	}
-	if device == "" {
-		write(w, http.StatusForbidden, map[string]any{"error": "only a paired browser subscribes to pushes", "status": http.StatusForbidden})
 		return
 	}
 	if err := p.opts.Store.Set(device, sub); err != nil {

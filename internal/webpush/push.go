@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -49,16 +50,18 @@ type Options struct {
 	DeviceOf func(*http.Request) string
 	// Where names where a set comes from ("Claude Code · ~/src/api"), for
 	// the notification's title; nil: nothing.
-	Where func(id string) string
-	// Client sends the pushes; nil: a client with a 10 s timeout.
-	Client *http.Client
+	Where  func(id string) string
 	Logger *slog.Logger
+	// Test is for tests alone (see TestService); the hub leaves it zero.
+	Test TestService
 }
 
 // Pusher sends the board's sets to the subscribed devices.
 type Pusher struct {
-	opts Options
-	wg   sync.WaitGroup
+	opts   Options
+	guard  guard
+	client *http.Client // through the guard
+	wg     sync.WaitGroup
 }
 
 // New returns a Pusher; Run starts it.
@@ -66,10 +69,8 @@ func New(opts Options) *Pusher {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	if opts.Client == nil {
-		opts.Client = &http.Client{Timeout: 10 * time.Second}
-	}
-	return &Pusher{opts: opts}
+	g := guard{test: opts.Test, resolver: net.DefaultResolver}
+	return &Pusher{opts: opts, guard: g, client: g.client()}
 }
 
 // Start pushes board's changes from now until ctx ends; wait waits, once
@@ -186,6 +187,12 @@ func (p *Pusher) Send(m Message) {
 }
 
 func (p *Pusher) push(device string, sub Subscription, m Message, body []byte) {
+	if _, err := checkURL(sub.Endpoint); err != nil {
+		// A file of an older askbridge may hold one the page's API now refuses.
+		p.opts.Logger.Warn("web push: a subscription refused; dropped", "device", device, "err", err)
+		p.opts.Store.Remove(device)
+		return
+	}
 	urgency, ttl := wp.UrgencyHigh, 12*3600
 	if m.Type == Decided {
 		urgency = wp.UrgencyNormal
@@ -193,7 +200,7 @@ func (p *Pusher) push(device string, sub Subscription, m Message, body []byte) {
 	// webpush-go appends its padding to the message it is given: each
 	// push gets a slice with no room beyond it, so that append copies.
 	resp, err := wp.SendNotificationWithContext(context.Background(), body[:len(body):len(body)], &sub, &wp.Options{
-		HTTPClient: p.opts.Client, Subscriber: "https://github.com/askbridge/askbridge",
+		HTTPClient: p.client, Subscriber: "https://github.com/askbridge/askbridge",
 		VAPIDPublicKey: p.opts.Keys.Public, VAPIDPrivateKey: p.opts.Keys.Private,
 		TTL: ttl, Urgency: urgency, Topic: m.Tag, // a later push of the set replaces one not delivered yet
 	})

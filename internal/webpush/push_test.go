@@ -37,13 +37,19 @@ func newRig(t *testing.T) *pusherRig {
 	store, err := OpenStore(filepath.Join(dir, "state", "push.json"))
 	require.NoError(t, err)
 	r := &pusherRig{push: webpushtest.Start(t), board: permission.NewBoard(), store: store, keys: keys}
-	p := New(Options{Keys: keys, Store: store, Client: r.push.Client(),
+	p := New(Options{Keys: keys, Store: store, Test: trust(r.push),
 		Paired: func() []string { r.mu.Lock(); defer r.mu.Unlock(); return append([]string(nil), r.paired...) },
 		Where:  func(string) string { return "Claude Code · ~/src/api" }, Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))})
 	ctx, cancel := context.WithCancel(context.Background())
 	wait := p.Start(ctx, r.board)
 	t.Cleanup(func() { cancel(); wait() })
 	return r
+}
+
+// trust lets a Pusher reach svc, on loopback, as no Pusher of the hub can.
+func trust(svc *webpushtest.Service) TestService {
+	addr, roots := svc.Trust()
+	return TestService{Addr: addr, Roots: roots}
 }
 
 // delivery is a push the service took, its payload read.
@@ -141,7 +147,7 @@ func TestARevokedDeviceGetsNoPush(t *testing.T) {
 // keys, sees its state, and turns push off for itself alone.
 func TestThePushAPI(t *testing.T) {
 	r := newRig(t)
-	p := New(Options{Keys: r.keys, Store: r.store, DeviceOf: func(req *http.Request) string { return req.Header.Get("X-Device") }})
+	p := New(Options{Keys: r.keys, Store: r.store, Test: trust(r.push), DeviceOf: func(req *http.Request) string { return req.Header.Get("X-Device") }})
 	routes := p.Routes()
 	call := func(pattern, device, body string) (int, string) {
 		method, _, _ := strings.Cut(pattern, " ")

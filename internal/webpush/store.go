@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"sync"
 
@@ -37,21 +36,6 @@ func OpenStore(path string) (*Store, error) {
 		return nil, fmt.Errorf("web push subscriptions %s: %v", path, err)
 	}
 	return s, nil
-}
-
-// Check says what is wrong with sub, if anything: an https endpoint and
-// both keys.
-func Check(sub Subscription) error {
-	u, err := url.Parse(sub.Endpoint)
-	switch {
-	case err != nil || u.Host == "":
-		return errors.New("endpoint: not an address")
-	case u.Scheme != "https":
-		return errors.New("endpoint: a push service is reached over https only")
-	case sub.Keys.P256dh == "" || sub.Keys.Auth == "":
-		return errors.New("keys: want p256dh and auth, as PushSubscription.toJSON gives them")
-	}
-	return nil
 }
 
 // Set keeps sub as device's (replacing any before).

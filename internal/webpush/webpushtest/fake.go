@@ -14,6 +14,7 @@ import (
 	"crypto/hkdf"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/x509"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -23,6 +24,7 @@ import (
 	"math/big"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"sync"
 	"testing"
@@ -38,6 +40,9 @@ type Service struct {
 	t      testing.TB
 	srv    *httptest.Server
 	status int // what it answers; 201 when 0
+
+	redirect string   // where it sends every request (307), if anywhere
+	paths    []string // every request's, in order
 
 	mu       sync.Mutex
 	subs     map[string]*fakeSub // path -> the browser side of a subscription
@@ -86,7 +91,13 @@ func (f *Service) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	f.mu.Lock()
 	sub := f.subs[r.URL.Path]
+	f.paths = append(f.paths, r.URL.Path)
+	redirect := f.redirect
 	f.mu.Unlock()
+	if redirect != "" && redirect != r.URL.Path {
+		http.Redirect(w, r, redirect, http.StatusTemporaryRedirect)
+		return
+	}
 	fail := func(why string) {
 		f.mu.Lock()
 		f.bad = append(f.bad, why)
@@ -129,8 +140,29 @@ func (f *Service) SetStatus(status int) {
 	f.mu.Unlock()
 }
 
-// Client is an HTTP client that trusts the service's certificate.
-func (f *Service) Client() *http.Client { return f.srv.Client() }
+// Redirect makes the service answer every request but one for path with
+// a 307 to path.
+func (f *Service) Redirect(path string) {
+	f.mu.Lock()
+	f.redirect = path
+	f.mu.Unlock()
+}
+
+// Paths are the paths of every request the service got, in order.
+func (f *Service) Paths() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.paths...)
+}
+
+// Trust is what a Pusher of a test needs to reach the service
+// (webpush.Options.Test): its address, on loopback, which no Pusher
+// reaches otherwise, and its certificate.
+func (f *Service) Trust() (netip.AddrPort, *x509.CertPool) {
+	roots := x509.NewCertPool()
+	roots.AddCert(f.srv.Certificate())
+	return netip.MustParseAddrPort(f.srv.Listener.Addr().String()), roots
+}
 
 // Got is what the service took so far, and what it refused and why.
 func (f *Service) Got() ([]Delivery, []string) {
