@@ -18,6 +18,7 @@ const (
 	OtherUser Kind = "loopback connections of another user refused"
 	WrongCode Kind = "pairing codes refused"
 	Worker    Kind = "service workers the hub did not serve refused"
+	HubPeer   Kind = "connections to the hub's socket refused (another user, or an agent's process)"
 )
 
 // Counter counts refusals by kind. The zero value is ready.

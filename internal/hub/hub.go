@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/askbridge/askbridge/internal/alarm"
 	"log/slog"
 	"net"
 	"net/http"
@@ -96,7 +97,7 @@ func (h *Hub) Serve(ctx context.Context, ln *Listener) error {
 		}
 		cred, err := checkPeer(c)
 		if err != nil {
-			h.logger.Warn("hub: refused a connection", "err", err)
+			alarm.Note(h.logger, alarm.HubPeer, "err", err) // a flood is counted, a line a second
 			c.Close()
 			continue
 		}
