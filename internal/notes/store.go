@@ -132,6 +132,9 @@ func (s *Store) Take(session string) []Note {
 		return nil
 	}
 	dir := s.sessionDir(session)
+	if sockdir.Check(dir) != nil {
+		return nil // none yet, or not a folder of this user's alone
+	}
 	var out []Note
 	for _, f := range listNotes(dir) {
 		b, err := os.ReadFile(filepath.Join(dir, f.name))

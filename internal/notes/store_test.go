@@ -166,4 +166,13 @@ func TestModes(t *testing.T) {
 	require.NoError(t, os.Chmod(a.Dir(), 0o755))
 	_, err = Open(a.Dir(), Limits{})
 	assert.Error(t, err, "a folder others can enter")
+
+	// A session folder that is a symbolic link is read from nowhere.
+	require.NoError(t, os.Chmod(a.Dir(), 0o700))
+	other := t.TempDir()
+	_, err = a.Put("t", Note{Kind: KindNote, Text: "planted"})
+	require.NoError(t, err)
+	require.NoError(t, os.Rename(a.sessionDir("t"), filepath.Join(other, "t")))
+	require.NoError(t, os.Symlink(filepath.Join(other, "t"), a.sessionDir("t")))
+	assert.Empty(t, a.Take("t"), "read through a symbolic link")
 }
