@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"encoding/json"
+	"github.com/askbridge/askbridge/internal/notes"
 	"log/slog"
 	"net"
 	"sync"
@@ -43,6 +44,9 @@ type Options struct {
 	// LateAnswers says how an answer given after the agent's MCP host
 	// stopped waiting reaches the agent (late.go).
 	LateAnswers LateAnswers
+	// Notes, when set, keeps what the next prompt gets (denials' reasons,
+	// late answers) past this process (nextpromptstore.go).
+	Notes *notes.Store
 	// Routes, when set, names the ways besides the client that can answer
 	// a set now, and what is missing when there are none (noroute.go).
 	Routes func(approval bool) (routes []string, missing string)

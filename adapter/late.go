@@ -11,6 +11,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/internal/notes"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -62,10 +63,13 @@ type stoppedWaiting struct{ reason string }
 
 func (e stoppedWaiting) Error() string { return "the agent stopped waiting: " + e.reason }
 
-// late is an answer given after the agent stopped waiting.
+// late is a text kept for a session's next prompt: an answer given after
+// the agent stopped waiting (its line of lateText), or a note
+// (NextPrompt). id is its file in the notes store (nextpromptstore.go),
+// "" when it is kept in memory only.
 type late struct {
-	result permission.Result
-	asked  time.Time
+	text string
+	id   string
 }
 
 // lateBox holds the late answers of each session until they are delivered,
@@ -76,7 +80,7 @@ type lateBox struct {
 	turns  map[string]int    // session -> the client's prompts running
 	own    map[string]bool   // session -> askbridge's own prompt running
 	held   map[string][]func()
-	notes  map[string][]string // session -> texts for the next prompt, oldest first (nextprompt.go)
+	notes  map[string][]late // session -> texts for the next prompt, oldest first (nextprompt.go)
 	// waiting are the sets kept for a late answer, to end as askbridge stops.
 	waiting map[string]struct{}
 }
@@ -84,7 +88,7 @@ type lateBox struct {
 func (l *lateBox) init() {
 	if l.queued == nil {
 		l.queued, l.turns, l.own, l.held = map[string][]late{}, map[string]int{}, map[string]bool{}, map[string][]func(){}
-		l.waiting, l.notes = map[string]struct{}{}, map[string][]string{}
+		l.waiting, l.notes = map[string]struct{}{}, map[string][]late{}
 	}
 }
 
@@ -133,7 +137,7 @@ func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, re
 		return true // nobody's answer: the agent has gone on already
 	}
 	p, _ := b.board.Get(ticket.ID)
-	b.addLate(req.SessionID, late{result: res, asked: p.Asked})
+	b.addLate(req.SessionID, b.keep(req.SessionID, notes.KindLate, lateLine(p.Asked, res), len(res.Secrets()) == 0))
 	return true
 }
 
@@ -170,9 +174,14 @@ func lateText(answers []late) string {
 	sb.WriteString("[askbridge] The user answered after your ask_user_question call had ended without their answer. ")
 	sb.WriteString("Take these answers into account:")
 	for _, a := range answers {
-		fmt.Fprintf(&sb, "\n(asked at %s) %s", a.asked.Format("15:04:05"), mcpask.AnswerText(a.result))
+		sb.WriteString("\n" + a.text)
 	}
 	return sb.String()
+}
+
+// lateLine is one late answer as lateText lists it.
+func lateLine(asked time.Time, r permission.Result) string {
+	return fmt.Sprintf("(asked at %s) %s", asked.Format("15:04:05"), mcpask.AnswerText(r))
 }
 
 // tellClient shows the client, in session, what askbridge adds to the

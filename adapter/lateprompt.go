@@ -30,6 +30,7 @@ func (b *Bridge) promptVerdict(m *relay.Message, session string) relay.Verdict {
 	answers := b.late.take(session)
 	b.late.turns[session]++
 	b.late.mu.Unlock()
+	notes, answers = b.withStored(session, notes, answers)
 	v := relay.Pass
 	if texts := promptTexts(notes, answers); len(texts) > 0 {
 		v = relay.RewriteParams(func(params json.RawMessage) (json.RawMessage, error) { return prependTexts(params, texts) })(m)
@@ -52,16 +53,20 @@ func (b *Bridge) promptVerdict(m *relay.Message, session string) relay.Verdict {
 
 // promptTexts are the text blocks a prompt gets first: the notes, then the
 // late answers in one.
-func promptTexts(notes []string, answers []late) []string {
-	texts := append([]string(nil), notes...)
+func promptTexts(notes []late, answers []late) []string {
+	var texts []string
+	for _, n := range notes {
+		texts = append(texts, n.text)
+	}
 	if len(answers) > 0 {
 		texts = append(texts, lateText(answers))
 	}
 	return texts
 }
 
-// requeue puts notes and answers back in front of session's queue.
-func (b *Bridge) requeue(session string, notes []string, answers []late) {
+// requeue puts notes and answers back in front of session's queue, in
+// memory only: they were taken from the store.
+func (b *Bridge) requeue(session string, notes []late, answers []late) {
 	b.late.mu.Lock()
 	defer b.late.mu.Unlock()
 	b.late.notes[session] = append(notes, b.late.notes[session]...)
@@ -98,6 +103,10 @@ func (b *Bridge) promptLate(session string) {
 	}
 	b.late.own[session] = true
 	b.late.mu.Unlock()
+	if answers = b.claim(session, answers); len(answers) == 0 {
+		b.ownEnded(session) // another askbridge serving the session handed them on
+		return
+	}
 	text := lateText(answers)
 	b.tellClient(session, "askbridge sent the agent a late answer as a prompt: "+text)
 	go func() {
@@ -106,15 +115,21 @@ func (b *Bridge) promptLate(session string) {
 		if err != nil {
 			b.logger.Warn("the agent refused askbridge's prompt of a late answer", "session", session, "err", err)
 		}
-		b.late.mu.Lock()
-		delete(b.late.own, session)
-		held := b.late.held[session]
-		delete(b.late.held, session)
-		b.late.mu.Unlock()
-		for _, f := range held {
-			f()
-		}
+		b.ownEnded(session)
 	}()
+}
+
+// ownEnded ends askbridge's own prompt in session and forwards the
+// client's prompts held meanwhile.
+func (b *Bridge) ownEnded(session string) {
+	b.late.mu.Lock()
+	delete(b.late.own, session)
+	held := b.late.held[session]
+	delete(b.late.held, session)
+	b.late.mu.Unlock()
+	for _, f := range held {
+		f()
+	}
 }
 
 // forwardHeld sends the agent a client prompt held while askbridge's own

@@ -9,6 +9,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/internal/notes"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -20,16 +21,18 @@ import (
 // agent uses: a message typed while an approval waits is the user's next
 // message), and the client is told at once, in the session, what will be
 // added. Anything else that must reach the model later can go there too
-// (NextPrompt).
+// (NextPrompt). Each is kept in the notes store too (nextpromptstore.go),
+// so a new askbridge serving the session hands it on if this one is gone.
 
 // NextPrompt queues text for the model, with the user's next prompt in
 // session: the same queue as the session's late answers (lateBox), so one
 // rewrite of the prompt carries both, notes first.
 func (b *Bridge) NextPrompt(session, text string) {
+	n := b.keep(session, notes.KindNote, text, true)
 	b.late.mu.Lock()
 	defer b.late.mu.Unlock()
 	b.late.init()
-	b.late.notes[session] = append(b.late.notes[session], text)
+	b.late.notes[session] = append(b.late.notes[session], n)
 }
 
 // forwardReason makes an approval's denial with a reason reach the model:

@@ -40,6 +40,7 @@ type HTTP struct {
 	closed   bool
 	idle     time.Duration // HTTPIdleTimeout; tests shorten it
 	progress time.Duration // Options.ProgressFor of every listing
+	streams  streams       // the POSTs being served (stream.go)
 }
 
 // SetProgress is Options.ProgressFor for the listings added from now on.
@@ -88,7 +89,7 @@ func (s *HTTP) Add(tag string) (url, token string, err error) {
 			return "", "", err
 		}
 	}
-	opts := Options{Socket: s.socket, Tag: tag, Limits: s.limits, Logger: s.logger, ProgressFor: s.progress}
+	opts := Options{Socket: s.socket, Tag: tag, Limits: s.limits, Logger: s.logger, ProgressFor: s.progress, streams: &s.streams}
 	server := New(opts)
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
 		Logger: s.logger,
@@ -153,6 +154,7 @@ func (s *HTTP) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "askbridge: this listing's bearer token is required", http.StatusUnauthorized)
 		return
 	}
+	defer s.streams.serve(r)()
 	l.handler.ServeHTTP(w, r)
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"runtime/debug"
 	"time"
@@ -31,6 +32,9 @@ type Options struct {
 	// while nobody has answered (progress.go); zero means the constants,
 	// a negative ProgressFor none at all.
 	ProgressEvery, ProgressFor time.Duration
+
+	// streams, set by HTTP, tell a call whose POST was dropped (stream.go).
+	streams *streams
 }
 
 // OptionsFromEnv reads the options askbridge passes in the server's
@@ -76,6 +80,12 @@ func New(opts Options) *mcp.Server {
 		Logger:       opts.Logger,
 	})
 	s.AddTool(Tool(opts.Limits), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var h http.Header
+		if req.Extra != nil {
+			h = req.Extra.Header
+		}
+		ctx, release := withStream(ctx, opts.streams.done(h))
+		defer release()
 		stop := keepAlive(ctx, req, opts.ProgressEvery, opts.ProgressFor)
 		defer stop()
 		return call(ctx, opts, req.Params.Arguments)
