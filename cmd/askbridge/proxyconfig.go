@@ -33,7 +33,7 @@ func (o *proxyOptions) config(command []string, limits permission.Limits, logger
 			MaxRounds:       o.maxRounds,
 			Limits:          limits,
 			LateAnswers:     o.lateAnswers,
-			Notes:           openNotes(logger),
+			Notes:           proxy.OpenNotes(logger),
 		},
 		InjectAsk:   o.injectAsk,
 		MCPProgress: o.mcpProgress,

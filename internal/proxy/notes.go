@@ -1,4 +1,4 @@
-package main
+package proxy
 
 import (
 	"log/slog"
@@ -8,11 +8,11 @@ import (
 	"github.com/askbridge/askbridge/internal/notes"
 )
 
-// openNotes is the store of what a session's next prompt gets, in
+// OpenNotes is the store of what a session's next prompt gets, in
 // askbridge's state folder beside the hub's history (a folder the contained
 // agent sees empty), made before the agent starts; nil, logged, when there
 // is none: the notes then live as long as this process.
-func openNotes(logger *slog.Logger) *notes.Store {
+func OpenNotes(logger *slog.Logger) *notes.Store {
 	p, err := hub.HistoryPath()
 	if err == nil {
 		var s *notes.Store
