@@ -44,6 +44,8 @@ func containProbe(out string) int {
 		}
 	}
 	write("hidden", strings.Join(hidden, "\n"))
+	write("rename", renameParents())
+	write("plant", plant())
 	write("dial", errText(dialAsk()))
 	write("project", errText(os.WriteFile(filepath.Join(os.Getenv("HOME"), "project", "written"), []byte("x"), 0o644)))
 	write("tiocsti", strings.Join([]string{typeInto("/dev/tty"), typeInto(waitFor(filepath.Join(out, "tty")))}, "\n"))
@@ -56,6 +58,31 @@ func containProbe(out string) int {
 	}
 	os.Stdin.Read(make([]byte, 1)) // until askbridge closes it
 	return 0
+}
+
+// renameParents tries to move each parent of a hidden folder away
+// (PROBE_PARENTS), as `mv ~/.config ~/.config.old` would, to leave a fresh
+// folder in its place; it says how each went.
+func renameParents() string {
+	var out []string
+	for _, d := range filepath.SplitList(os.Getenv("PROBE_PARENTS")) {
+		out = append(out, d+": "+errText(os.Rename(d, d+".old")))
+	}
+	return strings.Join(out, "\n")
+}
+
+// plant writes a hub key of the agent's own into each hidden folder,
+// making it when missing, as the agent's own `askbridge hub` would.
+func plant() string {
+	var out []string
+	for _, d := range filepath.SplitList(os.Getenv("PROBE_HIDDEN")) {
+		err := os.MkdirAll(d, 0o700)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(d, "hub-key"), []byte("planted"), 0o600)
+		}
+		out = append(out, d+": "+errText(err))
+	}
+	return strings.Join(out, "\n")
 }
 
 // waitFor waits (a minute at most) for the test to write path.

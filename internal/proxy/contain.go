@@ -22,7 +22,7 @@ func container(mode contain.Mode, grace time.Duration, sockEnv []string) relay.C
 	if mode == contain.Off {
 		return nil
 	}
-	opts := contain.Options{Hide: hiddenFolders(), Keep: keptPaths(sockEnv), Grace: grace}
+	opts := contain.Options{Hide: madeFolders(hiddenFolders()), Keep: keptPaths(sockEnv), Grace: grace}
 	return func(cmd *exec.Cmd) (*exec.Cmd, error) {
 		init, err := contain.Start(cmd, opts)
 		switch {
@@ -38,11 +38,19 @@ func container(mode contain.Mode, grace time.Duration, sockEnv []string) relay.C
 
 // hiddenFolders are askbridge's folders a contained agent sees empty: its
 // sockets' (the hub's socket and inbox, other askbridges' ask sockets), the
-// hub's state (history, paired devices) and askbridge's config.
+// hub's state (history, paired devices), askbridge's config (the hub's
+// key), and the folder of a hub socket put elsewhere ($ASKBRIDGE_HUB).
 func hiddenFolders() []string {
 	var dirs []string
 	if d, err := sockdir.Base(); err == nil {
 		dirs = append(dirs, d)
+	}
+	if p := os.Getenv(hub.SocketEnv); p != "" && filepath.IsAbs(p) {
+		// Only a folder of the user's alone: the hub refuses any other
+		// (and hiding /tmp would hide the agent's own files).
+		if d := filepath.Dir(p); makeFolder(d) && sockdir.Check(d) == nil {
+			dirs = append(dirs, d)
+		}
 	}
 	if p, err := hub.HistoryPath(); err == nil {
 		dirs = append(dirs, filepath.Dir(p))
