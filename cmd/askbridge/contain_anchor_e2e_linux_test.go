@@ -18,6 +18,7 @@ func TestContainedAgentCannotPlantOnAFreshAccount(t *testing.T) {
 	c := startProbe(t, true, "--hub", "off")
 	t.Run("its writes stay in the container", func(t *testing.T) { c.nothingPlanted(t) })
 	t.Run("it cannot rename their parents away", func(t *testing.T) { c.parentsPinned(t) })
+	t.Run("it cannot run a hub", func(t *testing.T) { c.noHubInside(t) })
 }
 
 // nothingPlanted wants no file of the agent's in askbridge's folders as
@@ -42,5 +43,17 @@ func (c *contained) parentsPinned(t *testing.T) {
 	for _, d := range []string{".config.old", ".local.old", filepath.Join(".local", "state.old")} {
 		_, err := os.Lstat(filepath.Join(c.home, d))
 		assert.True(t, os.IsNotExist(err), "%s exists", d)
+	}
+}
+
+// noHubInside wants `askbridge hub`, `hub pair`, `hub devices` and `hub
+// revoke` refused inside the container, each with one line that says so.
+func (c *contained) noHubInside(t *testing.T) {
+	got := waitFile(t, filepath.Join(c.out, "hub"))
+	lines := strings.Split(got, "\n")
+	require.Len(t, lines, 4, got)
+	for _, l := range lines {
+		assert.Contains(t, l, "refused: this runs inside an agent's askbridge container", l)
+		assert.Contains(t, l, "(exit status 1)", l)
 	}
 }

@@ -43,6 +43,7 @@ func TestContainedAgent(t *testing.T) {
 	})
 	t.Run("it cannot rename their parents away", func(t *testing.T) { c.parentsPinned(t) })
 	t.Run("it cannot plant a hub key in them", func(t *testing.T) { c.nothingPlanted(t) })
+	t.Run("it cannot run a hub", func(t *testing.T) { c.noHubInside(t) })
 	t.Run("its ask socket works", func(t *testing.T) {
 		assert.Equal(t, "ok", read("dial"))
 	})
@@ -142,7 +143,7 @@ func startProbe(t *testing.T, fresh bool, args ...string) *contained {
 	c.cmd = exec.Command(bin, append(args, "--", agent, "-probe")...)
 	c.cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + c.home, "XDG_RUNTIME_DIR=" + run, "GORACE=atexit_sleep_ms=0",
 		"ASKBRIDGE_HUB=" + filepath.Join(c.hidden[3], "hub.sock"), probeEnv + "=" + c.out, "PROBE_MARKER=" + c.marker,
-		"PROBE_HIDDEN=" + strings.Join(c.hidden, ":"),
+		"PROBE_HIDDEN=" + strings.Join(c.hidden, ":"), "PROBE_ASKBRIDGE=" + bin,
 		"PROBE_PARENTS=" + strings.Join([]string{filepath.Join(c.home, ".config"), filepath.Join(c.home, ".local", "state"), filepath.Join(c.home, ".local")}, ":")}
 	if os.Getuid() == 0 {
 		c.cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}

@@ -46,6 +46,7 @@ func containProbe(out string) int {
 	write("hidden", strings.Join(hidden, "\n"))
 	write("rename", renameParents())
 	write("plant", plant())
+	write("hub", hubInside())
 	write("dial", errText(dialAsk()))
 	write("project", errText(os.WriteFile(filepath.Join(os.Getenv("HOME"), "project", "written"), []byte("x"), 0o644)))
 	write("tiocsti", strings.Join([]string{typeInto("/dev/tty"), typeInto(waitFor(filepath.Join(out, "tty")))}, "\n"))
@@ -81,6 +82,29 @@ func plant() string {
 			err = os.WriteFile(filepath.Join(d, "hub-key"), []byte("planted"), 0o600)
 		}
 		out = append(out, d+": "+errText(err))
+	}
+	return strings.Join(out, "\n")
+}
+
+// hubInside runs the hub's commands as the agent would (PROBE_ASKBRIDGE,
+// for 3 seconds at most: a hub that serves would run on), and returns what
+// each said.
+func hubInside() string {
+	var out []string
+	for _, args := range [][]string{{"hub", "--listen", "127.0.0.1:0"}, {"hub", "pair"}, {"hub", "devices"}, {"hub", "revoke", "x"}} {
+		cmd := exec.Command(os.Getenv("PROBE_ASKBRIDGE"), args...)
+		cmd.WaitDelay = time.Second
+		done := make(chan struct{})
+		time.AfterFunc(3*time.Second, func() {
+			select {
+			case <-done:
+			default:
+				cmd.Process.Kill()
+			}
+		})
+		b, err := cmd.CombinedOutput()
+		close(done)
+		out = append(out, strings.Join(args, " ")+": "+strings.TrimSpace(string(b))+" ("+errText(err)+")")
 	}
 	return strings.Join(out, "\n")
 }

@@ -87,6 +87,9 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return printHubUnit(fs, stdout, stderr)
 	}
+	if refusedInside("askbridge hub", stderr) {
+		return 1
+	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		fmt.Fprintf(stderr, "askbridge hub: --log-level %q: want debug, info, warn or error\n", *logLevel)
