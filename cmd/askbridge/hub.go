@@ -48,6 +48,10 @@ the hub then prints a QR code of the pairing link for the phone's camera;
 --qr prints it on loopback too, of --public-url's address; never of an
 address only this machine opens (localhost, a loopback IP).
 
+At every start the hub prints its key's fingerprint and the devices it
+trusts. It refuses a key it did not make (one another program wrote
+while no hub ran) until told, with --trust-key, the fingerprint it shows.
+
 The notifier flags are the proxy's, set here once for every agent.
 --print-unit prints a systemd user unit (a launchd agent on macOS) that
 starts the hub with the other flags given at login.`
@@ -72,6 +76,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	notifyOpts := &proxyOptions{}
 	notifyOpts.notifyFlags(fs)
 	inboxApprovals := fs.Bool("inbox-approvals", false, "let `askbridge inbox` answer the agents' tool approvals too, not only questions: weaker than a passkey (see docs/security.md)")
+	trustKey := fs.String("trust-key", "", "trust the hub's key that has this `FINGERPRINT` although this hub did not make it (it says so at start, and refuses the key until told)")
 	printUnit := fs.Bool("print-unit", false, "print a systemd user unit (a launchd agent on macOS) that starts the hub with these flags at login, and exit")
 	if code, done := cliflag.Parse(fs, hubUsage, args, stdout, stderr); done {
 		return code
@@ -110,6 +115,10 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if notifyOpts.publicURL != "" {
 		notifyOpts.taps = answertoken.New()
+	}
+	if err := hubAnchors(*trustKey, stderr); err != nil {
+		fmt.Fprintln(stderr, "askbridge hub:", err)
+		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	defer stop()
