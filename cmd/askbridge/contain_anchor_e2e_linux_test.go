@@ -13,13 +13,18 @@ import (
 // On an account where no hub has run yet, askbridge's folders did not
 // exist, so nothing was hidden: the contained agent made them and left
 // there a hub key (and devices) of its own, which the user's first hub
-// took as its own. askbridge now makes them before the agent starts.
+// took as its own. askbridge now makes them before the agent starts, a
+// hub socket's folder given with --hub too.
 func TestContainedAgentCannotPlantOnAFreshAccount(t *testing.T) {
-	c := startProbe(t, true, "--hub", "off")
+	c := startProbe(t, true, "--hub", flagHub)
 	t.Run("its writes stay in the container", func(t *testing.T) { c.nothingPlanted(t) })
 	t.Run("it cannot rename their parents away", func(t *testing.T) { c.parentsPinned(t) })
 	t.Run("it cannot run a hub", func(t *testing.T) { c.noHubInside(t) })
 }
+
+// flagHub, as --hub's value to startProbe, is a socket in a folder of
+// its own in the home.
+const flagHub = "{flaghub}"
 
 // nothingPlanted wants no file of the agent's in askbridge's folders as
 // the user sees them, nor a parent of theirs moved away.

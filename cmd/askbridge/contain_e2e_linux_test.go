@@ -123,10 +123,16 @@ func startProbe(t *testing.T, fresh bool, args ...string) *contained {
 	copyFile(t, os.Args[0], agent)
 	c.hidden = []string{filepath.Join(run, "askbridge"), filepath.Join(c.home, ".local", "state", "askbridge"),
 		filepath.Join(c.home, ".config", "askbridge"), filepath.Join(c.home, "hubs")}
+	for i, a := range args {
+		if a == flagHub { // --hub's folder, hidden too
+			c.hidden = append(c.hidden, filepath.Join(c.home, "flaghub"))
+			args[i] = filepath.Join(c.hidden[4], "hub.sock")
+		}
+	}
 	secrets := []string{filepath.Join(c.home, "project", "notes.txt")}
 	if !fresh {
-		for i, s := range []string{"secret-hub.sock", "secret-devices.json", "secret-hub.env", "secret-hub.sock"} {
-			secrets = append(secrets, filepath.Join(c.hidden[i], s))
+		for _, d := range c.hidden {
+			secrets = append(secrets, filepath.Join(d, "secret-"+filepath.Base(d)))
 		}
 	}
 	for _, s := range secrets {
