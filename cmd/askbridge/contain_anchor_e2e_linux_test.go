@@ -37,13 +37,14 @@ func (c *contained) nothingPlanted(t *testing.T) {
 }
 
 // parentsPinned wants `mv ~/.config ~/.config.old` (and the state folder's
-// parents') refused: the kernel does not rename a mount point.
+// parents') refused, from a namespace of the agent's own too: the kernel
+// does not rename a mount point.
 func (c *contained) parentsPinned(t *testing.T) {
 	got := waitFile(t, filepath.Join(c.out, "rename"))
 	lines := strings.Split(got, "\n")
-	require.Len(t, lines, 3, got)
+	require.GreaterOrEqual(t, len(lines), 3, got)
 	for _, l := range lines {
-		assert.True(t, strings.HasSuffix(l, "device or resource busy"), l)
+		assert.Contains(t, strings.ToLower(l), "device or resource busy", l)
 	}
 	for _, d := range []string{".config.old", ".local.old", filepath.Join(".local", "state.old")} {
 		_, err := os.Lstat(filepath.Join(c.home, d))

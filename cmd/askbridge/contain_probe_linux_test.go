@@ -63,11 +63,16 @@ func containProbe(out string) int {
 
 // renameParents tries to move each parent of a hidden folder away
 // (PROBE_PARENTS), as `mv ~/.config ~/.config.old` would, to leave a fresh
-// folder in its place; it says how each went.
+// folder in its place, and again from a user and mount namespace of its
+// own where unshare(1) can make one; it says how each went.
 func renameParents() string {
 	var out []string
 	for _, d := range filepath.SplitList(os.Getenv("PROBE_PARENTS")) {
 		out = append(out, d+": "+errText(os.Rename(d, d+".old")))
+		if unshare, err := exec.LookPath("unshare"); err == nil {
+			b, err := exec.Command(unshare, "-Urm", "mv", d, d+".old").CombinedOutput()
+			out = append(out, "nested "+d+": "+strings.TrimSpace(string(b))+" "+errText(err))
+		}
 	}
 	return strings.Join(out, "\n")
 }
