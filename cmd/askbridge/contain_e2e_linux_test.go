@@ -41,6 +41,9 @@ func TestContainedAgent(t *testing.T) {
 		}
 		assert.NotContains(t, read("hidden"), "secret")
 	})
+	t.Run("it cannot rename their parents away", func(t *testing.T) { c.parentsPinned(t) })
+	t.Run("it cannot plant a hub key in them", func(t *testing.T) { c.nothingPlanted(t) })
+	t.Run("it cannot run a hub", func(t *testing.T) { c.noHubInside(t) })
 	t.Run("its ask socket works", func(t *testing.T) {
 		assert.Equal(t, "ok", read("dial"))
 	})
@@ -92,14 +95,20 @@ func TestUncontainedAgentSaysSoAndHasNoTerminal(t *testing.T) {
 type contained struct {
 	cmd               *exec.Cmd
 	out, home, marker string
+	hidden            []string // askbridge's folders, the custom hub socket's too
 	uid               int
 	mu                sync.Mutex
 	tty               bytes.Buffer
 	exited            chan struct{}
 }
 
-// startContained starts askbridge with args and the probe agent.
-func startContained(t *testing.T, args ...string) *contained {
+// startContained starts askbridge with args and the probe agent, with a
+// file in each of askbridge's folders.
+func startContained(t *testing.T, args ...string) *contained { return startProbe(t, false, args...) }
+
+// startProbe starts askbridge with args and the probe agent; on a fresh
+// account, none of askbridge's folders exists before askbridge starts.
+func startProbe(t *testing.T, fresh bool, args ...string) *contained {
 	dir := t.TempDir()
 	require.NoError(t, os.Chmod(dir, 0o755))
 	require.NoError(t, os.Chmod(filepath.Dir(dir), 0o755))
@@ -112,12 +121,25 @@ func startContained(t *testing.T, args ...string) *contained {
 	bin, agent := filepath.Join(dir, "askbridge"), filepath.Join(dir, "agent")
 	copyFile(t, askbridgeBin, bin)
 	copyFile(t, os.Args[0], agent)
-	secrets := []string{filepath.Join(run, "askbridge", "secret-hub.sock"), filepath.Join(c.home, ".local", "state", "askbridge", "secret-devices.json"),
-		filepath.Join(c.home, ".config", "askbridge", "secret-hub.env"), filepath.Join(c.home, "project", "notes.txt")}
+	c.hidden = []string{filepath.Join(run, "askbridge"), filepath.Join(c.home, ".local", "state", "askbridge"),
+		filepath.Join(c.home, ".config", "askbridge"), filepath.Join(c.home, "hubs")}
+	for i, a := range args {
+		if a == flagHub { // --hub's folder, hidden too
+			c.hidden = append(c.hidden, filepath.Join(c.home, "flaghub"))
+			args[i] = filepath.Join(c.hidden[4], "hub.sock")
+		}
+	}
+	secrets := []string{filepath.Join(c.home, "project", "notes.txt")}
+	if !fresh {
+		for _, d := range c.hidden {
+			secrets = append(secrets, filepath.Join(d, "secret-"+filepath.Base(d)))
+		}
+	}
 	for _, s := range secrets {
 		require.NoError(t, os.MkdirAll(filepath.Dir(s), 0o700))
 		require.NoError(t, os.WriteFile(s, []byte("x"), 0o600))
 	}
+	require.NoError(t, os.MkdirAll(run, 0o700))
 	require.NoError(t, os.Mkdir(c.out, 0o777))
 	for _, p := range []string{run, c.home, c.out} {
 		filepath.Walk(p, func(f string, _ os.FileInfo, _ error) error { return os.Lchown(f, c.uid, c.uid) })
@@ -126,8 +148,9 @@ func startContained(t *testing.T, args ...string) *contained {
 
 	c.cmd = exec.Command(bin, append(args, "--", agent, "-probe")...)
 	c.cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + c.home, "XDG_RUNTIME_DIR=" + run, "GORACE=atexit_sleep_ms=0",
-		probeEnv + "=" + c.out, "PROBE_MARKER=" + c.marker,
-		"PROBE_HIDDEN=" + strings.Join([]string{filepath.Join(run, "askbridge"), filepath.Dir(secrets[1]), filepath.Dir(secrets[2])}, ":")}
+		"ASKBRIDGE_HUB=" + filepath.Join(c.hidden[3], "hub.sock"), probeEnv + "=" + c.out, "PROBE_MARKER=" + c.marker,
+		"PROBE_HIDDEN=" + strings.Join(c.hidden, ":"), "PROBE_ASKBRIDGE=" + bin,
+		"PROBE_PARENTS=" + strings.Join([]string{filepath.Join(c.home, ".config"), filepath.Join(c.home, ".local", "state"), filepath.Join(c.home, ".local")}, ":")}
 	if os.Getuid() == 0 {
 		c.cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
 	}
@@ -140,18 +163,7 @@ func startContained(t *testing.T, args ...string) *contained {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(c.out, "tty"), []byte(fmt.Sprintf("/dev/pts/%d", n)), 0o644))
 	go func() { c.cmd.Wait(); close(c.exited) }()
-	go func() {
-		buf := make([]byte, 4096)
-		for {
-			n, err := m.Read(buf)
-			c.mu.Lock()
-			c.tty.Write(buf[:n])
-			c.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
+	go c.readTerminal(m)
 	t.Cleanup(func() {
 		stdin.Close()
 		c.cmd.Process.Kill()
@@ -166,6 +178,20 @@ func startContained(t *testing.T, args ...string) *contained {
 		t.Skip("this system does not contain the agent:\n" + c.terminal())
 	}
 	return c
+}
+
+// readTerminal keeps what askbridge writes on its terminal, until it closes.
+func (c *contained) readTerminal(m io.Reader) {
+	buf := make([]byte, 4096)
+	for {
+		n, err := m.Read(buf)
+		c.mu.Lock()
+		c.tty.Write(buf[:n])
+		c.mu.Unlock()
+		if err != nil {
+			return
+		}
+	}
 }
 
 func (c *contained) terminal() string {

@@ -44,6 +44,9 @@ func containProbe(out string) int {
 		}
 	}
 	write("hidden", strings.Join(hidden, "\n"))
+	write("rename", renameParents())
+	write("plant", plant())
+	write("hub", hubInside())
 	write("dial", errText(dialAsk()))
 	write("project", errText(os.WriteFile(filepath.Join(os.Getenv("HOME"), "project", "written"), []byte("x"), 0o644)))
 	write("tiocsti", strings.Join([]string{typeInto("/dev/tty"), typeInto(waitFor(filepath.Join(out, "tty")))}, "\n"))
@@ -56,6 +59,59 @@ func containProbe(out string) int {
 	}
 	os.Stdin.Read(make([]byte, 1)) // until askbridge closes it
 	return 0
+}
+
+// renameParents tries to move each parent of a hidden folder away
+// (PROBE_PARENTS), as `mv ~/.config ~/.config.old` would, to leave a fresh
+// folder in its place, and again from a user and mount namespace of its
+// own where unshare(1) can make one; it says how each went.
+func renameParents() string {
+	var out []string
+	for _, d := range filepath.SplitList(os.Getenv("PROBE_PARENTS")) {
+		out = append(out, d+": "+errText(os.Rename(d, d+".old")))
+		if unshare, err := exec.LookPath("unshare"); err == nil {
+			b, err := exec.Command(unshare, "-Urm", "mv", d, d+".old").CombinedOutput()
+			out = append(out, "nested "+d+": "+strings.TrimSpace(string(b))+" "+errText(err))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// plant writes a hub key of the agent's own into each hidden folder,
+// making it when missing, as the agent's own `askbridge hub` would.
+func plant() string {
+	var out []string
+	for _, d := range filepath.SplitList(os.Getenv("PROBE_HIDDEN")) {
+		err := os.MkdirAll(d, 0o700)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(d, "hub-key"), []byte("planted"), 0o600)
+		}
+		out = append(out, d+": "+errText(err))
+	}
+	return strings.Join(out, "\n")
+}
+
+// hubInside runs the hub's commands as the agent would (PROBE_ASKBRIDGE,
+// for 3 seconds at most: a hub that serves would run on), and returns what
+// each said.
+func hubInside() string {
+	var out []string
+	for _, args := range [][]string{{"hub", "--listen", "127.0.0.1:0"}, {"hub", "pair"}, {"hub", "devices"}, {"hub", "revoke", "x"}} {
+		cmd := exec.Command(os.Getenv("PROBE_ASKBRIDGE"), args...)
+		cmd.WaitDelay = time.Second
+		done := make(chan struct{})
+		time.AfterFunc(3*time.Second, func() {
+			select {
+			case <-done:
+			default:
+				cmd.Process.Kill()
+			}
+		})
+		b, err := cmd.CombinedOutput()
+		close(done)
+		out = append(out, strings.Join(args, " ")+": "+strings.TrimSpace(string(b))+" ("+errText(err)+")")
+	}
+	return strings.Join(out, "\n")
 }
 
 // waitFor waits (a minute at most) for the test to write path.

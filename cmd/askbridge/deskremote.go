@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"net"
+
+	"github.com/askbridge/askbridge/internal/hubserve"
 )
 
 // checkDesk refuses a --desk beyond loopback unless both
@@ -15,7 +17,7 @@ func (o *proxyOptions) checkDesk() error {
 		return nil
 	}
 	host, _, err := net.SplitHostPort(o.desk)
-	if err != nil || loopback(host) {
+	if err != nil || hubserve.Loopback(host) {
 		return nil // desk.Listen names a malformed address
 	}
 	switch {

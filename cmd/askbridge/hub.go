@@ -12,6 +12,7 @@ import (
 
 	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/cliflag"
+	"github.com/askbridge/askbridge/internal/hubctl"
 	"github.com/askbridge/askbridge/internal/hubserve"
 	"github.com/askbridge/askbridge/internal/route"
 )
@@ -48,14 +49,14 @@ the hub then prints a QR code of the pairing link for the phone's camera;
 --qr prints it on loopback too, of --public-url's address; never of an
 address only this machine opens (localhost, a loopback IP).
 
+At every start the hub prints its key's fingerprint and the devices it
+trusts. It refuses a key it did not make (one another program wrote
+while no hub ran) until told, with --trust-key, the fingerprint it shows.
+
 The notifier flags are the proxy's, set here once for every agent.
 --print-unit prints a systemd user socket unit, which holds the page's port
 while the hub is down, and the service that starts the hub with the other
 flags given at login (a launchd agent on macOS; docs/desk-and-hub.md).`
-
-// defaultHubListen is a fixed port, so that the hub's address can be
-// bookmarked.
-const defaultHubListen = "127.0.0.1:7683"
 
 // runHub is `askbridge hub`.
 func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -65,14 +66,15 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	fs := flag.NewFlagSet("askbridge hub", flag.ContinueOnError)
-	var where hubListen
-	where.flags(fs)
+	var where hubserve.Listen
+	where.Flags(fs)
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	// The notifiers, set once here for every agent; --public-url is the
 	// hub's page as a phone reaches it.
 	notifyOpts := &proxyOptions{}
 	notifyOpts.notifyFlags(fs)
 	inboxApprovals := fs.Bool("inbox-approvals", false, "let `askbridge inbox` answer the agents' tool approvals too, not only questions: weaker than a passkey (see docs/security.md)")
+	trustKey := fs.String("trust-key", "", "trust the hub's key that has this `FINGERPRINT` although this hub did not make it (it says so at start, and refuses the key until told)")
 	printUnit := fs.Bool("print-unit", false, "print a systemd user socket unit holding the page's port and the service that starts the hub with these flags at login (a launchd agent on macOS), and exit")
 	if code, done := cliflag.Parse(fs, hubUsage, args, stdout, stderr); done {
 		return code
@@ -82,26 +84,29 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *printUnit {
-		if _, _, err := where.check(); err != nil { // no unit that cannot start
+		if _, _, err := where.Check(); err != nil { // no unit that cannot start
 			fmt.Fprintln(stderr, "askbridge hub:", err)
 			return 2
 		}
 		return printHubUnit(fs, stdout, stderr)
+	}
+	if hubctl.RefusedInside("askbridge hub", stderr) {
+		return 1
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		fmt.Fprintf(stderr, "askbridge hub: --log-level %q: want debug, info, warn or error\n", *logLevel)
 		return 2
 	}
-	remote, tlsConfig, err := where.check()
+	remote, tlsConfig, err := where.Check()
 	if err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)
 		return 2
 	}
 	if remote && tlsConfig == nil {
-		hubserve.WarnClearText(stderr, where.addr)
+		hubserve.WarnClearText(stderr, where.Addr)
 	}
-	notifyOpts.desk = where.addr // the answer buttons post to the hub's page
+	notifyOpts.desk = where.Addr // the answer buttons post to the hub's page
 	if err := notifyOpts.checkNotify(); err != nil {
 		fmt.Fprintln(stderr, "askbridge hub:", err)
 		return 2
@@ -109,10 +114,14 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if notifyOpts.publicURL != "" {
 		notifyOpts.taps = answertoken.New()
 	}
+	if err := hubctl.Anchors(*trustKey, stderr); err != nil {
+		fmt.Fprintln(stderr, "askbridge hub:", err)
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	err = hubserve.Run(ctx, hubserve.Config{Listen: where.addr, TLS: tlsConfig, Remote: remote, QR: where.qr,
+	err = hubserve.Run(ctx, hubserve.Config{Listen: where.Addr, TLS: tlsConfig, Remote: remote, QR: where.QR,
 		PublicURL: notifyOpts.publicURL, Taps: notifyOpts.taps, Routes: []route.Route{notifyOpts.notifyRoute(logger)},
 		InboxApprovals: *inboxApprovals, Logger: logger, Stderr: stderr})
 	var failed *hubserve.Error

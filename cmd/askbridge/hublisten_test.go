@@ -16,54 +16,6 @@ import (
 	"github.com/askbridge/askbridge/internal/testcert"
 )
 
-// The hub's page goes beyond loopback only over TLS or when told the
-// network is encrypted; a certificate is read before anything binds, and
-// what is wrong with it names the flag and the file.
-func TestHubListenCheck(t *testing.T) {
-	cert, key, _ := testcert.Write(t)
-	_, otherKey, _ := testcert.Write(t)
-	oldCert, oldKey := testcert.Expired(t)
-	missing := filepath.Join(t.TempDir(), "missing.pem")
-	for _, c := range []struct {
-		name   string
-		l      hubListen
-		remote bool
-		tls    bool
-		err    []string
-	}{
-		{name: "loopback", l: hubListen{addr: "127.0.0.1:7683"}},
-		{name: "localhost", l: hubListen{addr: "localhost:0"}},
-		{name: "loopback over TLS", l: hubListen{addr: "127.0.0.1:0", certFile: cert, keyFile: key}, tls: true},
-		{name: "LAN over TLS", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: key}, remote: true, tls: true},
-		{name: "tailnet, plain HTTP allowed", l: hubListen{addr: "100.64.1.2:7683", allowHTTP: true}, remote: true},
-		{name: "all interfaces without TLS", l: hubListen{addr: "0.0.0.0:7683"}, err: []string{`"0.0.0.0:7683"`, "--tls-cert", "--tls-key", "--allow-remote-http"}},
-		{name: "empty host is every interface", l: hubListen{addr: ":7683"}, err: []string{"--allow-remote-http"}},
-		{name: "no port", l: hubListen{addr: "127.0.0.1"}, err: []string{"--listen", "host:port"}},
-		{name: "cert alone", l: hubListen{addr: "0.0.0.0:7683", certFile: cert}, err: []string{"--tls-cert is given without --tls-key"}},
-		{name: "key alone", l: hubListen{addr: "127.0.0.1:0", keyFile: key}, err: []string{"--tls-key is given without --tls-cert"}},
-		{name: "missing cert", l: hubListen{addr: "0.0.0.0:7683", certFile: missing, keyFile: key}, err: []string{"--tls-cert " + missing + ": no such file"}},
-		{name: "missing key", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: missing}, err: []string{"--tls-key " + missing + ": no such file"}},
-		{name: "key as cert", l: hubListen{addr: "0.0.0.0:7683", certFile: key, keyFile: key}, err: []string{"--tls-cert " + key, "not a PEM certificate"}},
-		{name: "cert as key", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: cert}, err: []string{"--tls-key " + cert}},
-		{name: "another key", l: hubListen{addr: "0.0.0.0:7683", certFile: cert, keyFile: otherKey}, err: []string{"--tls-key " + otherKey, "is not the key of --tls-cert " + cert}},
-		{name: "expired", l: hubListen{addr: "0.0.0.0:7683", certFile: oldCert, keyFile: oldKey}, err: []string{"--tls-cert " + oldCert + " expired on"}},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			remote, cfg, err := c.l.check()
-			if c.err != nil {
-				require.Error(t, err)
-				for _, s := range c.err {
-					assert.Contains(t, err.Error(), s)
-				}
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, c.remote, remote)
-			assert.Equal(t, c.tls, cfg != nil)
-		})
-	}
-}
-
 // A refused --listen binds nothing: neither the askbridges' socket nor the
 // port.
 func TestHubRefusesRemoteHTTPBeforeBinding(t *testing.T) {

@@ -31,6 +31,9 @@ func hubPair(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "askbridge hub pair: takes no argument")
 		return 2
 	}
+	if hubctl.RefusedInside("askbridge hub pair", stderr) {
+		return 1
+	}
 	return done("askbridge hub pair", hubctl.Pair(stdout), stderr)
 }
 
@@ -39,6 +42,9 @@ func hubDevices(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "askbridge hub devices: takes no argument")
 		return 2
 	}
+	if hubctl.RefusedInside("askbridge hub devices", stderr) {
+		return 1
+	}
 	return done("askbridge hub devices", hubctl.Devices(stdout), stderr)
 }
 
@@ -46,6 +52,9 @@ func hubRevoke(args []string, stdout, stderr io.Writer) int {
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, "askbridge hub revoke: give the device's ID (askbridge hub devices lists them)")
 		return 2
+	}
+	if hubctl.RefusedInside("askbridge hub revoke", stderr) {
+		return 1
 	}
 	return done("askbridge hub revoke", hubctl.Revoke(stdout, args[0]), stderr)
 }

@@ -16,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/hubserve"
 )
 
 // Another user binds the hub's port while the hub is down (issue 31). The
@@ -24,7 +26,7 @@ import (
 // over its Unix socket only. Before, the inbox sent the lasting token from
 // the config folder or ASKBRIDGE_HUB_TOKEN to http://127.0.0.1:7683.
 func TestE2ENothingIsSentToASquatterOnTheHubPort(t *testing.T) {
-	ln, err := net.Listen("tcp", defaultHubListen)
+	ln, err := net.Listen("tcp", hubserve.DefaultListen)
 	if err != nil {
 		t.Skipf("the hub's port is taken here: %v", err)
 	}

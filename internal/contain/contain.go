@@ -47,7 +47,10 @@ func (m *Mode) Set(s string) error {
 // Options say what a contained agent does not see.
 type Options struct {
 	// Hide are folders the agent sees empty: askbridge's runtime, state and
-	// config folders. A folder that does not exist is left alone.
+	// config folders (the caller makes them first: a folder that does not
+	// exist is left alone). Their parents that the user could rename are
+	// pinned where they are, so that the agent cannot move a hidden
+	// folder away and make a fresh one in its place.
 	Hide []string
 	// Keep are paths inside Hide the agent still reaches: its ask socket.
 	// Each one's folder is bound back where it was.

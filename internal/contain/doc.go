@@ -6,7 +6,8 @@
 // runs in new user, PID and mount namespaces (start_linux.go). Their first
 // process is askbridge itself again, in a hidden mode (InitArg, package nsinit):
 // the namespace's init. It mounts a /proc of its own, shows askbridge's
-// folders empty (a tmpfs over each, the agent's ask socket bound back), starts
+// folders empty (a tmpfs over each, the agent's ask socket bound back, their
+// parents in the home bound onto themselves so that they cannot be renamed), starts
 // the agent in a session of its own and reaps. When the init ends, the kernel
 // ends every process in the namespace; the init ends with askbridge
 // (PR_SET_PDEATHSIG). The user's id is mapped to itself, so files keep their

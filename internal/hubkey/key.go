@@ -72,7 +72,7 @@ func read(path string) (*Key, error) {
 }
 
 // create writes a new key at path, never over one: two hubs starting at
-// once keep the first.
+// once keep the first; and records it as made here (Anchored).
 func create(path string) (*Key, error) {
 	seed := make([]byte, ed25519.SeedSize)
 	rand.Read(seed)
@@ -91,7 +91,8 @@ func create(path string) (*Key, error) {
 		os.Remove(path)
 		return nil, fmt.Errorf("the hub's key: %w", err)
 	}
-	return &Key{priv: ed25519.NewKeyFromSeed(seed)}, nil
+	k := &Key{priv: ed25519.NewKeyFromSeed(seed)}
+	return k, writeRecord(Record(path), Format(k.Public()))
 }
 
 // writePublic keeps the public half where this machine's clients read it.

@@ -14,16 +14,17 @@ import (
 	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/contain"
 	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/internal/route"
 	"github.com/askbridge/askbridge/internal/sockdir"
 )
 
 // container is --contain's: nil with off. Refused by the system, auto runs
 // the agent uncontained (the relay says so), on refuses to start it.
-func container(mode contain.Mode, grace time.Duration, sockEnv []string) relay.Container {
+func container(mode contain.Mode, grace time.Duration, sockEnv []string, hubs []string) relay.Container {
 	if mode == contain.Off {
 		return nil
 	}
-	opts := contain.Options{Hide: hiddenFolders(), Keep: keptPaths(sockEnv), Grace: grace}
+	opts := contain.Options{Hide: madeFolders(hiddenFolders(hubs)), Keep: keptPaths(sockEnv), Grace: grace}
 	return func(cmd *exec.Cmd) (*exec.Cmd, error) {
 		init, err := contain.Start(cmd, opts)
 		switch {
@@ -39,11 +40,24 @@ func container(mode contain.Mode, grace time.Duration, sockEnv []string) relay.C
 
 // hiddenFolders are askbridge's folders a contained agent sees empty: its
 // sockets' (the hub's socket and inbox, other askbridges' ask sockets), the
-// hub's state (history, paired devices) and askbridge's config.
-func hiddenFolders() []string {
+// hub's state (history, paired devices), askbridge's config (the hub's
+// key), and the folder of a hub socket put elsewhere (hubs: --hub PATH;
+// $ASKBRIDGE_HUB).
+func hiddenFolders(hubs []string) []string {
 	var dirs []string
 	if d, err := sockdir.Base(); err == nil {
 		dirs = append(dirs, d)
+	}
+	for _, p := range append(hubs, os.Getenv(hub.SocketEnv)) {
+		if p == "" {
+			continue
+		}
+		p, _ = filepath.Abs(p)
+		// Only a folder of the user's alone: the hub refuses any other
+		// (and hiding /tmp would hide the agent's own files).
+		if d := filepath.Dir(p); makeFolder(d) && sockdir.Check(d) == nil {
+			dirs = append(dirs, d)
+		}
 	}
 	if p, err := hub.HistoryPath(); err == nil {
 		dirs = append(dirs, filepath.Dir(p))
@@ -57,6 +71,17 @@ func hiddenFolders() []string {
 		}
 	}
 	return dirs
+}
+
+// hubSockets are the hub sockets --hub names by path (its route's).
+func hubSockets(routes []route.Route) []string {
+	var out []string
+	for _, r := range routes {
+		if h, ok := r.(hub.Route); ok && h.Socket != "auto" && h.Socket != "off" {
+			out = append(out, h.Socket)
+		}
+	}
+	return out
 }
 
 // keptPaths is the agent's own ask socket: it stays where it is.

@@ -95,7 +95,7 @@ func Run(ctx context.Context, c Config) error {
 		Grace:   c.Grace,
 		MaxLine: c.MaxLine,
 		Setup:   Origin(bridge.Setup, updates...), // the desk's answers go into --record's recording too
-		Contain: container(c.Contain, c.Grace, sockEnv),
+		Contain: container(c.Contain, c.Grace, sockEnv, hubSockets(c.Routes)),
 		Started: showContainment(bridge, updates...),
 	})
 }

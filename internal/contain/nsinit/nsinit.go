@@ -12,6 +12,10 @@ import (
 // nsinit the init of an agent's namespaces.
 const Arg = "__contain-init"
 
+// HiddenSource is the source of the tmpfs that hides each of askbridge's
+// folders: what a process in the container finds in its mount table.
+const HiddenSource = "askbridge-hidden"
+
 func init() {
 	if len(os.Args) > 1 && os.Args[1] == Arg {
 		os.Exit(Init(os.Args[2:]))

@@ -25,7 +25,8 @@ const (
 
 // setUp makes the init's namespaces a container: the user's ids mapped to
 // themselves, a /proc that shows only the namespace, askbridge's folders
-// empty but for the agent's ask socket, and no capability left on this
+// empty but for the agent's ask socket, their parents pinned where they
+// are (pin_linux.go), and no capability left on this
 // thread, the one that starts the agent.
 func setUp(o options) error {
 	if o.uid >= 0 {
@@ -54,6 +55,9 @@ func setUp(o options) error {
 	}()
 	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
 		return wrap("mounting a /proc of the container's own", err)
+	}
+	if err := pin(pinned(o.hide, os.Getenv("HOME"), os.Getuid())); err != nil {
+		return err
 	}
 	hidden, err := hide(o.hide)
 	if err != nil {
@@ -102,7 +106,8 @@ func openKept(keep, hide []string) (map[string]int, error) {
 }
 
 // hide mounts an empty tmpfs, the user's alone, over each folder that
-// exists, and returns those it hid.
+// exists, and returns those it hid. Its source is HiddenSource: how
+// askbridge knows, from inside, that it runs in a container (Inside).
 func hide(dirs []string) ([]string, error) {
 	var hidden []string
 	for _, d := range dirs {
@@ -110,7 +115,7 @@ func hide(dirs []string) ([]string, error) {
 		if err != nil || !fi.IsDir() {
 			continue // not there (or not a folder): nothing to hide
 		}
-		if err := syscall.Mount("tmpfs", d, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0700,size=1m"); err != nil {
+		if err := syscall.Mount(HiddenSource, d, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0700,size=1m"); err != nil {
 			return nil, wrap("hiding "+d, err)
 		}
 		hidden = append(hidden, d)
