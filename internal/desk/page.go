@@ -49,5 +49,8 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	if s.clearsSite(r) { // a foreign worker was removed (worker.go)
+		w.Header().Set("Clear-Site-Data", `"cache", "storage"`)
+	}
 	w.Write(page)
 }

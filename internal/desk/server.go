@@ -91,6 +91,7 @@ type Server struct {
 	pairs      pairings
 	challenges challenges
 	keyOnce    sync.Once
+	removed    removals // foreign service workers replaced (worker.go)
 }
 
 // Listen opens the desk on addr ("127.0.0.1:0" picks a port). A
@@ -150,13 +151,15 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	files := http.FileServerFS(sub)
 	root.HandleFunc("GET /{$}", s.index)
 	for _, page := range []string{"GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /prove.js", "GET /style.css",
-		"GET /decisions.js", "GET /claims.js", "GET /grants.js", "GET /push.js", "GET /sw.js", "GET /manifest.json", "GET /icon.svg"} {
+		"GET /decisions.js", "GET /claims.js", "GET /grants.js", "GET /push.js", "GET /worker.js", "GET /manifest.json", "GET /icon.svg"} {
 		root.Handle(page, files)
 	}
 	root.HandleFunc("POST /pair/begin", s.pairBegin)
 	root.HandleFunc("POST /pair/finish", s.pairFinish)
 	root.HandleFunc("POST /pair/new", s.pairNew)
 	root.HandleFunc("GET /api/prove", s.prove)
+	root.HandleFunc("GET "+workerPath, s.serviceWorker)
+	root.HandleFunc("GET /api/worker", s.workerState)
 	if opts.Taps != nil {
 		root.HandleFunc("POST "+TapPath+"{token}", s.tap)
 	}
@@ -170,7 +173,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 		IdleTimeout:  opts.IdleTimeout,
 		ErrorLog:     slog.NewLogLogger(opts.Logger.Handler(), slog.LevelDebug),
 	}
-	lim := s.pool(walled(ln, opts.Logger), s.guard(root))
+	lim := s.pool(walled(ln, opts.Logger), s.guard(s.workers(root)))
 	if opts.TLS != nil {
 		s.srv.TLSConfig = opts.TLS
 		go s.srv.ServeTLS(lim, "", "")

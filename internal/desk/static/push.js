@@ -18,7 +18,7 @@ async function pushSetup() {
   } catch {
     return; // no push here (a plain desk)
   }
-  const reg = await navigator.serviceWorker.register("sw.js").catch(() => null);
+  const reg = await navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).catch(() => null);
   if (!reg) return;
   drawPush(reg);
 }

@@ -4,10 +4,32 @@
 // its notification is closed). Tapping a notification opens that card;
 // nothing is ever answered from the notification itself (an approval takes
 // the passkey, on the page).
+//
+// Its bytes are the same for every run of a build (the hub fills in
+// VERSION, their hash): a browser's update check installs it only over a
+// worker that is not this one, such as one another program registered at
+// /sw.js while the hub was down (worker.go). The tabs that worker held
+// are reloaded, so no page it served stays open. The page asks for
+// VERSION (worker.js) to check the worker in front of it is the hub's.
 "use strict";
 
-self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (ev) => ev.waitUntil(self.clients.claim()));
+const VERSION = "WORKER_VERSION";
+let replaced = false; // another worker was active here before this one
+
+self.addEventListener("install", () => {
+  replaced = Boolean(self.registration.active);
+  self.skipWaiting();
+});
+self.addEventListener("activate", (ev) => ev.waitUntil((async () => {
+  await self.clients.claim();
+  if (!replaced) return;
+  for (const tab of await self.clients.matchAll({ type: "window" })) {
+    if (tab.navigate) await tab.navigate(tab.url).catch(() => {});
+  }
+})()));
+self.addEventListener("message", (ev) => {
+  if (ev.data === "version" && ev.ports[0]) ev.ports[0].postMessage(VERSION);
+});
 
 self.addEventListener("push", (ev) => {
   let m = {};
