@@ -43,6 +43,10 @@ type Record struct {
 	Route    permission.Source `json:"route"`
 	Device   string            `json:"device,omitempty"`
 	WaitedMs int64             `json:"waitedMs"`
+	// Signed, for an approval (or a denial with a reason) decided at a
+	// paired device's page with its passkey, is the statement of what
+	// was applied and the assertion over it: what Verify checks offline.
+	Signed *permission.Signed `json:"signed,omitempty"`
 }
 
 // Origin is where a set came from, as the hub knows it.
@@ -71,7 +75,7 @@ func Of(p permission.Pending, from Origin, at time.Time) Record {
 	}
 	if res := p.Result; res != nil {
 		shown := res.Redacted() // the board's is already; a caller's may not be
-		r.Route, r.Device, r.Reason = shown.Source, shown.Device, shown.Reason
+		r.Route, r.Device, r.Reason, r.Signed = shown.Source, shown.Device, shown.Reason, shown.Signed
 		if shown.DenyReason != "" {
 			r.Reason = shown.DenyReason
 		}
