@@ -50,7 +50,7 @@ func (p passkey) cose(t *testing.T) []byte {
 // dev at localhost.
 func (p passkey) sign(t *testing.T, dev, set, answer string) decisions.Record {
 	st := decisions.Statement{Set: set, Device: dev, At: time.Now(), Nonce: "n-" + set, Title: "rm -rf build", Kind: "execute",
-		RawInput: json.RawMessage(`{"command":"rm -rf build"}`), Agent: "claude", CWD: "/src/app",
+		Arguments: decisions.Digest(json.RawMessage(`{"command":"rm -rf build"}`)), Agent: "claude", CWD: "/src/app",
 		Options: []decisions.Picked{{Kind: "allow_once", Name: answer, OptionID: "allow"}}}
 	stmt, err := st.Canonical()
 	require.NoError(t, err)
@@ -62,7 +62,7 @@ func (p passkey) sign(t *testing.T, dev, set, answer string) decisions.Record {
 	sig, err := ecdsa.SignASN1(rand.Reader, p.key, digest[:])
 	require.NoError(t, err)
 	return decisions.Record{Time: time.Now(), Set: set, Kind: permission.KindApproval, Asked: "rm -rf build", Outcome: permission.StateAnswered,
-		Answer: answer, Route: permission.SourceHub, Device: "Pixel 8",
+		Digest: st.Arguments, Answer: answer, Route: permission.SourceHub, Device: "Pixel 8",
 		Signed: &permission.Signed{Statement: stmt, Device: dev, RPID: "localhost", CredentialID: p.id, PublicKey: p.cose(t),
 			AuthenticatorData: data, ClientDataJSON: client, Signature: sig}}
 }
@@ -103,11 +103,11 @@ func TestHubLogVerifiesSignedApprovals(t *testing.T) {
 	require.Equal(t, 0, code, out)
 	assert.Contains(t, out, "2 signed decisions verified (0 by devices not paired now), 0 fail")
 
-	// One byte of q3's statement changed in the file: the command it
-	// approved, "rm -rf build" made "rm -rf cuild".
+	// One byte of q3's statement changed in the file: the folder it
+	// approved in, "/src/app" made "/src/apq".
 	recs, err := decisions.Read(path)
 	require.NoError(t, err)
-	recs[2].Signed.Statement[bytes.Index(recs[2].Signed.Statement, []byte("build"))] = 'c'
+	recs[2].Signed.Statement[bytes.Index(recs[2].Signed.Statement, []byte("/src/app"))+7] = 'q'
 	rewrite(t, path, recs)
 	code, out = verify()
 	assert.Equal(t, 1, code, out)

@@ -1,9 +1,6 @@
 package decisions
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"strings"
 	"time"
@@ -104,16 +101,7 @@ func approvalAsked(p permission.Pending) (title, digest string) {
 	if title == "" && len(p.Questions) > 0 {
 		title = p.Questions[0].Question
 	}
-	if len(tc.RawInput) > 0 {
-		var flat bytes.Buffer // the same arguments, however spaced, have one digest
-		if json.Compact(&flat, tc.RawInput) != nil {
-			flat.Reset()
-			flat.Write(tc.RawInput)
-		}
-		sum := sha256.Sum256(flat.Bytes())
-		digest = "sha256:" + hex.EncodeToString(sum[:])
-	}
-	return title, digest
+	return title, Digest(tc.RawInput)
 }
 
 // lasting says whether the option picked by label is a lasting one.

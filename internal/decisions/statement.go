@@ -3,6 +3,7 @@ package decisions
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -17,27 +18,28 @@ const StatementType = "askbridge.approval.v1"
 // signs: the passkey's challenge is SHA-256 of its canonical bytes
 // (Canonical), so the signature covers exactly what the hub applies.
 //
-// Canonical form: one JSON object, UTF-8, no spaces, its keys (and those
-// of every object inside rawInput) sorted by their bytes, <, > and & not
-// escaped, numbers as the agent wrote them. The fields below are in that
-// order.
+// Canonical form: one JSON object, UTF-8, no spaces, its keys sorted by
+// their bytes (the fields below are in that order), <, > and & not
+// escaped.
 type Statement struct {
-	Agent  string    `json:"agent"`  // the asking agent's name
-	At     time.Time `json:"at"`     // when the hub formed it (UTC, RFC 3339 with nanoseconds)
-	CWD    string    `json:"cwd"`    // the agent's folder
-	Device string    `json:"device"` // the paired device's id
-	Host   string    `json:"host"`   // the agent's machine
-	Kind   string    `json:"kind"`   // the tool call's kind, as the card shows it
-	Nonce  string    `json:"nonce"`  // the hub's fresh random nonce (base64url)
+	Agent string `json:"agent"` // the asking agent's name
+	// Arguments is the digest of the tool call's arguments (its rawInput,
+	// Digest): bound by hash, as the record keeps them, so that neither
+	// repeats an edit's whole text or a secret in a command.
+	Arguments string    `json:"arguments"`
+	At        time.Time `json:"at"`     // when the hub formed it (UTC, RFC 3339 with nanoseconds)
+	CWD       string    `json:"cwd"`    // the agent's folder
+	Device    string    `json:"device"` // the paired device's id
+	Host      string    `json:"host"`   // the agent's machine
+	Kind      string    `json:"kind"`   // the tool call's kind, as the card shows it
+	Nonce     string    `json:"nonce"`  // the hub's fresh random nonce (base64url)
 	// Options are the options picked, each as the agent offered it.
 	Options []Picked `json:"options"`
-	// RawInput is the tool call's arguments (null when it has none).
-	RawInput json.RawMessage `json:"rawInput"`
-	Reason   string          `json:"reason"` // a denial's reason, cleaned as applied
-	Set      string          `json:"set"`    // the set's id on the hub (or desk)
-	Step     int             `json:"step"`
-	Title    string          `json:"title"` // the tool call's title: the command as shown
-	Type     string          `json:"type"`  // StatementType
+	Reason  string   `json:"reason"` // a denial's reason, cleaned as applied
+	Set     string   `json:"set"`    // the set's id on the hub (or desk)
+	Step    int      `json:"step"`
+	Title   string   `json:"title"` // the tool call's title: the command as shown
+	Type    string   `json:"type"`  // StatementType
 }
 
 // Picked is an option of the agent's, as a statement names it.
@@ -55,17 +57,21 @@ func (s Statement) Canonical() ([]byte, error) {
 	if s.Options == nil {
 		s.Options = []Picked{}
 	}
-	b, err := encode(s) // struct fields are declared in key order
-	if err != nil {
-		return nil, err
+	return encode(s) // struct fields are declared in key order
+}
+
+// Digest is "sha256:HEX" of a tool call's arguments, however spaced.
+func Digest(rawInput json.RawMessage) string {
+	if len(rawInput) == 0 {
+		return ""
 	}
-	var v any // rawInput's keys sorted too: a map's are, when encoded
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	if err := d.Decode(&v); err != nil {
-		return nil, err
+	var flat bytes.Buffer
+	if json.Compact(&flat, rawInput) != nil {
+		flat.Reset()
+		flat.Write(rawInput)
 	}
-	return encode(v)
+	sum := sha256.Sum256(flat.Bytes())
+	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 // ParseStatement reads a statement's bytes; it is an error unless they

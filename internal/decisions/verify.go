@@ -122,6 +122,8 @@ func says(r Record, st Statement) error {
 		return fmt.Errorf("reason %q, not %q", st.Reason, r.Reason)
 	case st.Title != "" && st.Title != r.Asked:
 		return fmt.Errorf("command %q, not %q", st.Title, r.Asked)
+	case st.Arguments != r.Digest:
+		return fmt.Errorf("arguments %q, not %q", st.Arguments, r.Digest)
 	}
 	return nil
 }

@@ -19,16 +19,16 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// The canonical form: keys sorted at every depth (rawInput's too), no
-// spaces, <>& as they are, numbers as the agent wrote them; any other
+// The canonical form: keys sorted, no spaces, <>& as they are, the time
+// in UTC; the arguments by the digest the record keeps too. Any other
 // spelling of the same statement is refused.
 func TestAStatementIsCanonical(t *testing.T) {
-	st := Statement{Set: "q1", At: time.Date(2026, 12, 5, 9, 0, 0, 5, time.FixedZone("x", 3600)),
-		RawInput: json.RawMessage(`{"z": 1, "command": "a && b > c", "big": 12345678901234567890}`)}
+	st := Statement{Set: "q1", At: time.Date(2026, 12, 5, 9, 0, 0, 5, time.FixedZone("x", 3600)), Title: "a && b > c",
+		Arguments: Digest(json.RawMessage(`{"command": "a && b > c"}`))}
 	b, err := st.Canonical()
 	require.NoError(t, err)
-	assert.Equal(t, `{"agent":"","at":"2026-12-05T08:00:00.000000005Z","cwd":"","device":"","host":"","kind":"","nonce":"","options":[],`+
-		`"rawInput":{"big":12345678901234567890,"command":"a && b > c","z":1},"reason":"","set":"q1","step":0,"title":"","type":"askbridge.approval.v1"}`, string(b))
+	assert.Equal(t, `{"agent":"","arguments":"`+Digest(json.RawMessage(`{"command":"a && b > c"}`))+`","at":"2026-12-05T08:00:00.000000005Z",`+
+		`"cwd":"","device":"","host":"","kind":"","nonce":"","options":[],"reason":"","set":"q1","step":0,"title":"a && b > c","type":"askbridge.approval.v1"}`, string(b))
 	again, err := ParseStatement(b)
 	require.NoError(t, err)
 	assert.Equal(t, "q1", again.Set)

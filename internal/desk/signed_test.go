@@ -46,7 +46,7 @@ func TestAnApprovalIsSignedOverItsStatement(t *testing.T) {
 	assert.Equal(t, tk.ID, st.Set)
 	assert.Equal(t, "rm -rf build", st.Title)
 	assert.Equal(t, "execute", st.Kind)
-	assert.JSONEq(t, `{"command":"rm -rf build"}`, string(st.RawInput))
+	assert.Equal(t, decisions.Digest([]byte(`{"command":"rm -rf build"}`)), st.Arguments, "the arguments, by digest")
 	assert.Equal(t, []decisions.Picked{{Kind: "allow_once", Name: "Allow once", OptionID: "allow"}}, st.Options)
 	assert.Equal(t, "claude", st.Agent)
 	assert.Equal(t, "/src/app", st.CWD)
@@ -103,4 +103,22 @@ func TestAStatementForOtherAnswersIsRefused(t *testing.T) {
 	p, _ := board.Get(tk.ID)
 	assert.NoError(t, decisions.Verify([]decisions.Record{decisions.Of(p, decisions.Origin{}, time.Now())}, nil)[0].Err)
 	assert.Equal(t, permission.StateAnswered, p.State)
+}
+
+// The statement is formed again at the reply from what the answers apply
+// then: when that is no longer what was signed (here, the set's folder as
+// the hub knows it), the reply is refused, even with the same answers.
+func TestAStatementNoLongerTrueIsRefused(t *testing.T) {
+	folder := "/src/app"
+	s, board := newDesk(t, Options{Origin: func(string) (any, string) { return nil, folder }})
+	tk := openApproval(board)
+	browser := newLocalhost(t, s)
+	key := newSoftKey(t, browser.origin())
+	require.Equal(t, 200, browser.pairWith(key, flagUP|flagUV))
+	allow := [][]string{{"Allow once"}}
+	ch, _ := browser.signedPresence(tk.ID, allow, "")
+	folder = "/src/other"
+	assert.Equal(t, http.StatusForbidden, browser.post("/question/"+tk.ID+"/reply", map[string]any{"answers": allow, "step": 0, "assertion": key.get(t, ch, flagUP|flagUV)}, nil))
+	ch, _ = browser.signedPresence(tk.ID, allow, "")
+	assert.Equal(t, http.StatusOK, browser.post("/question/"+tk.ID+"/reply", map[string]any{"answers": allow, "step": 0, "assertion": key.get(t, ch, flagUP|flagUV)}, nil))
 }

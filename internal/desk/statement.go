@@ -13,7 +13,8 @@ import (
 
 // statement is what approving set p with answers (and a denial's reason)
 // applies, as decisions.Statement says, by device dev at at with nonce:
-// the approval's tool call as the card shows it (title, kind, rawInput),
+// the approval's tool call as the card shows it (title, kind, and its
+// rawInput by digest),
 // the options picked, where the set comes from (Options.Origin).
 func (s *Server) statement(p permission.Pending, dev string, answers [][]string, reason string, at time.Time, nonce string) (decisions.Statement, error) {
 	if p.Approval == nil {
@@ -31,7 +32,7 @@ func (s *Server) statement(p permission.Pending, dev string, answers [][]string,
 		RawInput json.RawMessage `json:"rawInput"`
 	}
 	json.Unmarshal(p.Approval.ToolCall, &tc)
-	st.Title, st.Kind, st.RawInput = tc.Title, tc.Kind, tc.RawInput
+	st.Title, st.Kind, st.Arguments = tc.Title, tc.Kind, decisions.Digest(tc.RawInput)
 	if s.opts.Origin != nil {
 		inst, cwd := s.opts.Origin(p.ID)
 		var who struct{ Agent, Host string }
