@@ -19,6 +19,9 @@ type By struct {
 	Source Source // the route it came by, as the history records it (SourceDesk when empty)
 	Route  Route  // the way the person answers (gate.go)
 	Proof  Proof  // what that route checked of them
+	// Signed, when the passkey signed the answer's statement, is its
+	// proof, kept in the Result for the decisions log.
+	Signed *Signed
 }
 
 // source is the route the history records: SourceDesk unless said.

@@ -57,7 +57,7 @@ func (b *Board) ProgressBy(id string, step int, answers []Answer, by By) (done b
 		b.publish(EventAsked, t.p)
 		return false, nil
 	}
-	b.settle(t, Result{Answers: inAskedOrder(t.p.Questions, answered), Source: by.source(), Device: by.Name, DenyReason: by.Reason}, StateAnswered, EventReplied)
+	b.settle(t, Result{Answers: inAskedOrder(t.p.Questions, answered), Source: by.source(), Device: by.Name, DenyReason: by.Reason, Signed: by.Signed}, StateAnswered, EventReplied)
 	return true, nil
 }
 

@@ -91,6 +91,9 @@ type Result struct {
 	// option ("Deny…"): the agent gets its reject option, and the model
 	// this text, the way its agent can read it.
 	DenyReason string `json:"denyReason,omitempty"`
+	// Signed is the passkey's proof of an approval decided at a page
+	// (By.Signed), for the decisions log.
+	Signed *Signed `json:"signed,omitempty"`
 }
 
 // Request is a question set to ask in a session.

@@ -9,4 +9,9 @@
 // approval's tool call is kept as its title and a digest of its arguments,
 // never the arguments themselves, so the record can say "the same command
 // as that one" without repeating what the agent was about to run.
+//
+// An approval decided at a paired device's page with its passkey is
+// signed over its Statement (what the hub applies, canonical bytes whose
+// SHA-256 is the WebAuthn challenge); its record keeps the statement and
+// the assertion (permission.Signed), and Verify checks them offline.
 package decisions

@@ -1,9 +1,6 @@
 package decisions
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"strings"
 	"time"
@@ -43,6 +40,10 @@ type Record struct {
 	Route    permission.Source `json:"route"`
 	Device   string            `json:"device,omitempty"`
 	WaitedMs int64             `json:"waitedMs"`
+	// Signed, for an approval (or a denial with a reason) decided at a
+	// paired device's page with its passkey, is the statement of what
+	// was applied and the assertion over it: what Verify checks offline.
+	Signed *permission.Signed `json:"signed,omitempty"`
 }
 
 // Origin is where a set came from, as the hub knows it.
@@ -71,7 +72,7 @@ func Of(p permission.Pending, from Origin, at time.Time) Record {
 	}
 	if res := p.Result; res != nil {
 		shown := res.Redacted() // the board's is already; a caller's may not be
-		r.Route, r.Device, r.Reason = shown.Source, shown.Device, shown.Reason
+		r.Route, r.Device, r.Reason, r.Signed = shown.Source, shown.Device, shown.Reason, shown.Signed
 		if shown.DenyReason != "" {
 			r.Reason = shown.DenyReason
 		}
@@ -100,16 +101,7 @@ func approvalAsked(p permission.Pending) (title, digest string) {
 	if title == "" && len(p.Questions) > 0 {
 		title = p.Questions[0].Question
 	}
-	if len(tc.RawInput) > 0 {
-		var flat bytes.Buffer // the same arguments, however spaced, have one digest
-		if json.Compact(&flat, tc.RawInput) != nil {
-			flat.Reset()
-			flat.Write(tc.RawInput)
-		}
-		sum := sha256.Sum256(flat.Bytes())
-		digest = "sha256:" + hex.EncodeToString(sum[:])
-	}
-	return title, digest
+	return title, Digest(tc.RawInput)
 }
 
 // lasting says whether the option picked by label is a lasting one.

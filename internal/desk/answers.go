@@ -49,7 +49,7 @@ func (s *Server) answerWhy(w http.ResponseWriter, r *http.Request, id, session s
 	if err := permission.Gate(p, who); errors.Is(err, permission.ErrPresence) && who.Proof.Has(permission.ProofDevice) {
 		// The gate wants the user's presence, which a paired device shows
 		// with the passkey assertion that came with the answers.
-		if err := s.present(r, id, p.Step, answers, reason, assertion); err != nil {
+		if who.Signed, err = s.present(r, id, p.Step, answers, reason, assertion); err != nil {
 			refuse(w, http.StatusForbidden, err.Error())
 			return
 		}

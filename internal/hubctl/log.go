@@ -13,11 +13,14 @@ import (
 
 // Log prints the hub's decisions log (the hub need not run): each record
 // for a person to read, or with raw its JSON line; with last > 0 only the
-// last ones.
-func Log(w io.Writer, raw bool, last int) error {
+// last ones; with check, whether each signed record verifies instead.
+func Log(w io.Writer, raw bool, last int, check bool) error {
 	path, err := hub.DecisionsPath()
 	if err != nil {
 		return err
+	}
+	if check {
+		return verify(w, path) // verify.go
 	}
 	if raw && last <= 0 {
 		return decisions.Lines(path, w)
