@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Prints the relay's figures against cat (the agent connected directly), the
-# limit (bench/limitrelay: io.Copy both ways, parsing nothing) and
+# Prints the relay's figures against the limit (bench/limitrelay: io.Copy
+# both ways, parsing nothing), with the previous release's binary measured
+# beside it in the same run (the last tag; while there is none, 7050313,
+# the start of the round before issue 48; built once into .cache/ from a
+# git worktree), against cat (the agent connected directly), and
 # against the relays a user would otherwise put between editor and agent: a
 # proxy on the official ACP TypeScript SDK (bench/sdkproxy.mjs) and the
 # thinkwell conductor with no proxies (bench/conductor.mjs). Those two are
@@ -20,6 +23,27 @@ cd "$(dirname "$0")/.."
 # symbol tables.
 CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o bin/askbridge ./cmd/askbridge
 CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o bin/limitrelay ./bench/limitrelay
+
+# previous_release builds the previous release's askbridge into .cache/ once
+# and prints NAME=BINARY for relaybench -previous; nothing where its commit
+# is not in this clone (a shallow one).
+previous_release() {
+  local rev bin tree
+  rev=$(git describe --tags --abbrev=0 2>/dev/null || echo 7050313)
+  bin=.cache/askbridge-$rev
+  if [ ! -x "$bin" ]; then
+    if ! git cat-file -e "$rev^{commit}" 2>/dev/null; then
+      echo "bench: $rev is not in this clone: the previous release is not measured" >&2
+      return 0
+    fi
+    tree=.cache/prev-$rev
+    git worktree add -f --detach "$tree" "$rev" >/dev/null 2>&1
+    (cd "$tree" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "../askbridge-$rev" ./cmd/askbridge)
+    git worktree remove --force "$tree"
+  fi
+  echo "$rev=$bin"
+}
+previous=$(previous_release)
 
 # install_peers installs the pinned peers unless this lock is installed already.
 install_peers() {
@@ -42,6 +66,7 @@ if install_peers; then
   relays+=(-relay "conductor=node bench/conductor.mjs --")
   relays+=(-relay "sdk-proxy=node bench/sdkproxy.mjs --")
 fi
+if [ -n "$previous" ]; then relays+=(-previous "$previous"); fi
 go run ./bench/relaybench -askbridge bin/askbridge "${relays[@]}" "$@"
 # The hub as its own process with 20 askbridges × 50 pending sets, then
 # askbridge's throughput with that hub connected against without.

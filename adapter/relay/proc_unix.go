@@ -8,13 +8,15 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/ctty"
 	"github.com/askbridge/askbridge/internal/proctree"
 )
 
 // group is the agent's process group: the agent leads it, its helpers
 // inherit it, and a terminal's Ctrl-C, sent to askbridge's group, does not
-// reach it (askbridge stops the agent itself). The group leads a session of
-// its own too: the agent has no controlling terminal, so it cannot type
+// reach it (askbridge stops the agent itself). Where askbridge has a
+// controlling terminal the group leads a session of its own too (package
+// ctty says why not always): the agent has none, so it cannot type
 // into the user's shell (TIOCSTI) or read the terminal askbridge reads.
 type group struct {
 	pgid  int
@@ -23,7 +25,8 @@ type group struct {
 }
 
 func startTree(cmd *exec.Cmd) (procTree, error) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{}
+	ctty.Leave(cmd.SysProcAttr)
 	orphanSignal(cmd.SysProcAttr)
 	adoptOrphans()
 	if err := cmd.Start(); err != nil {

@@ -63,6 +63,7 @@ func main() {
 	trips := flag.Int("trips", 10000, "round trips in the latency run")
 	runs := flag.Int("runs", 3, "interleaved runs per contestant (the best is kept)")
 	limit := flag.Duration("limit", 90*time.Second, "time limit for one contestant's run")
+	previous := flag.String("previous", "", "also measure the previous release's binary, as NAME=BINARY (bench/run.sh builds it), against the limit beside askbridge")
 	hub := flag.String("hub", "", "also measure askbridge reporting to the running askbridge hub on this socket, against askbridge without one")
 	flag.Parse()
 	if flag.NArg() > 0 || *n < 1 || *trips < 1 || *runs < 1 {
@@ -74,6 +75,12 @@ func main() {
 		{name: limitRow, relay: []string{*limitBin}},
 		{name: askbridgeRow, relay: []string{*bin, "--log-level=error", "--hub=off", "--"}},
 	}, relays...)
+	if name, prev, ok := strings.Cut(*previous, "="); ok && name != "" && prev != "" {
+		all = append(all, contestant{name: previousRow + " " + name, relay: []string{prev, "--log-level=error", "--hub=off", "--"}})
+	} else if *previous != "" {
+		fmt.Fprintln(os.Stderr, "relaybench: -previous wants NAME=BINARY")
+		os.Exit(2)
+	}
 	if *hub != "" {
 		all = append(all, contestant{name: hubRow, relay: []string{*bin, "--log-level=error", "--hub=" + *hub, "--"}})
 	}

@@ -138,3 +138,20 @@ func TestReportRoundsRatiosDown(t *testing.T) {
 	report(&out, all, res)
 	assert.Contains(t, out.String(), "agent→editor 0.89x MISSED, editor→agent 1.00x met")
 }
+
+// The previous release's figures are printed against the limit beside
+// askbridge's, from the same run.
+func TestReportComparesThePreviousReleaseWithTheLimit(t *testing.T) {
+	lat := []time.Duration{time.Microsecond, 2 * time.Microsecond}
+	one := []time.Duration{time.Millisecond}
+	all := []contestant{{name: "cat"}, {name: limitRow}, {name: askbridgeRow}, {name: previousRow + " v1"}}
+	res := []result{
+		{n: 1000, best: time.Second, up: time.Second, lat: lat, startups: one},
+		{n: 1000, best: 2 * time.Second, up: 2 * time.Second, lat: lat, startups: one},
+		{n: 1000, best: 4 * time.Second, up: 2 * time.Second, lat: lat, startups: one},
+		{n: 1000, best: 2 * time.Second, up: 4 * time.Second, lat: lat, startups: one},
+	}
+	var out bytes.Buffer
+	report(&out, all, res)
+	assert.Contains(t, out.String(), "against the limit (io.Copy: agent→editor 500 msg/s, editor→agent 500): askbridge 250 (0.50x), 500 (1.00x); previous release v1 500 (1.00x), 250 (0.50x)\n")
+}

@@ -27,6 +27,7 @@ const (
 	askbridgeRow  = "askbridge"
 	limitRow      = "limit"
 	hubRow        = "askbridge + hub"
+	previousRow   = "previous release"
 )
 
 // report prints one row per contestant; the first is the direct baseline
@@ -86,6 +87,7 @@ func report(w io.Writer, all []contestant, res []result) {
 		return
 	}
 	l := res[lim]
+	limitLine(w, all, res, ab, lim)
 	lratio, lup := rate(r)/rate(l), upRate(r)/upRate(l)
 	over := pct(r.lat, 50) - pct(l.lat, 50)
 	slower := slices.Min(r.startups) - slices.Min(l.startups)
@@ -96,6 +98,21 @@ func report(w io.Writer, all []contestant, res []result) {
 		us(maxOverLimit), signedUS(over), met(over <= maxOverLimit),
 		mib(maxLimitRSS), mib(r.rssKiB), met(r.rssKiB <= maxLimitRSS),
 		ms(maxSlowerRun), signedMS(slower), met(slower <= maxSlowerRun))
+}
+
+// limitLine prints askbridge's throughput and the previous release's, both
+// measured in this run, against the limit's, each with its ratio.
+func limitLine(w io.Writer, all []contestant, res []result, ab, lim int) {
+	l := res[lim]
+	fmt.Fprintf(w, "against the limit (io.Copy: agent→editor %.0f msg/s, editor→agent %.0f): askbridge %.0f (%.2fx), %.0f (%.2fx)",
+		rate(l), upRate(l), rate(res[ab]), down2(rate(res[ab])/rate(l)), upRate(res[ab]), down2(upRate(res[ab])/upRate(l)))
+	for i, c := range all {
+		if strings.HasPrefix(c.name, previousRow) && res[i].err == nil {
+			fmt.Fprintf(w, "; %s %.0f (%.2fx), %.0f (%.2fx)",
+				c.name, rate(res[i]), down2(rate(res[i])/rate(l)), upRate(res[i]), down2(upRate(res[i])/upRate(l)))
+		}
+	}
+	fmt.Fprintln(w)
 }
 
 func signedUS(d time.Duration) string {

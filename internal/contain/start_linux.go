@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/ctty"
 )
 
 // statusWait bounds how long Start waits for the init to say the agent
@@ -76,16 +78,17 @@ func initArgs(cmd *exec.Cmd, o Options) []string {
 }
 
 // namespaces is how the init starts: new user, PID and mount namespaces, a
-// session of its own, killed when askbridge dies. CAP_SYS_ADMIN in its new
+// session of its own where askbridge has a terminal (else a process group:
+// package ctty), killed when askbridge dies. CAP_SYS_ADMIN in its new
 // user namespace survives its exec (an ambient capability) so that it can
 // map its ids and mount; it drops it before the agent starts.
 func namespaces() *syscall.SysProcAttr {
 	attr := &syscall.SysProcAttr{
-		Setsid:      true,
 		Pdeathsig:   syscall.SIGKILL,
 		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS,
 		AmbientCaps: []uintptr{capSysAdmin},
 	}
+	ctty.Leave(attr)
 	if os.Geteuid() == 0 {
 		// Root may map every id, and askbridge's undumpable /proc files
 		// are its own: every file keeps its owner as root sees it.

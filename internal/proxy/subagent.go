@@ -1,8 +1,7 @@
 package proxy
 
 import (
-	"bytes"
-
+	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/hub"
 )
@@ -14,7 +13,7 @@ import (
 // only reads.
 func subagentOrigin(r *relay.Relay, update func(func(*hub.Instance))) {
 	r.FromAgent("session/update", func(m *relay.Message) relay.Verdict {
-		if !bytes.Contains(m.Raw, []byte("subagent_update")) {
+		if !adapter.IsSubagentUpdate(m) {
 			return relay.Pass
 		}
 		var p struct {

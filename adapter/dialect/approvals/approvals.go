@@ -1,7 +1,6 @@
 package approvals
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 
@@ -38,15 +37,12 @@ func (d *Dialect) Rewrites(h dialect.Host) []dialect.Rewrite {
 		return nil
 	}
 	return []dialect.Rewrite{{Hook: dialect.Hook{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate}, Intercept: func(m *relay.Message) relay.Verdict {
-		if bytes.Contains(m.Raw, toolCallMark) {
+		if relay.HasMember(m.Raw, "sessionUpdate", `"tool_call`) {
 			d.calls.note(m)
 		}
 		return relay.Pass
 	}}}
 }
-
-// toolCallMark is in every tool_call and tool_call_update.
-var toolCallMark = []byte(`"tool_call`)
 
 // approvalRequest is the part of session/request_permission read here:
 // v1's toolCall, or v2's title and subject {type: "tool_call", toolCall}.

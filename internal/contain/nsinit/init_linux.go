@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/ctty"
 )
 
 // Init is the namespaces' init: set the container up, start the agent,
@@ -31,7 +33,7 @@ func Init(args []string) int {
 	pid, err := syscall.ForkExec(o.path, o.argv, &syscall.ProcAttr{
 		Env:   os.Environ(),
 		Files: []uintptr{0, 1, 2},
-		Sys:   &syscall.SysProcAttr{Setsid: true}, // no controlling terminal
+		Sys:   agentAttr(),
 	})
 	if err != nil {
 		if errno, ok := err.(syscall.Errno); ok {
@@ -104,4 +106,12 @@ func reapSome(want int) int {
 			return ws.ExitStatus()
 		}
 	}
+}
+
+// agentAttr puts the agent in a session of its own where the init has a
+// controlling terminal (it has none after), else in a process group.
+func agentAttr() *syscall.SysProcAttr {
+	attr := &syscall.SysProcAttr{}
+	ctty.Leave(attr)
+	return attr
 }
