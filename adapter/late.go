@@ -53,8 +53,8 @@ func (l *LateAnswers) Set(s string) error {
 
 // What the card says once the agent stopped waiting.
 const (
-	NoteNextPrompt = "The agent stopped waiting; your answer will reach it with your next prompt."
-	NotePrompt     = "The agent stopped waiting; your answer will be sent to it as a prompt of its own."
+	NoteNextPrompt = notes.CardNextPrompt
+	NotePrompt     = notes.CardPrompt
 )
 
 // stoppedWaiting is the cause of an ask's context when its MCP host ended
@@ -141,7 +141,11 @@ func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, re
 	return true
 }
 
-// cancelLate ends the sets kept for a late answer: askbridge stops.
+// cancelLate ends the sets kept for a late answer: askbridge stops. Each
+// is noted first as left to the hub (notes.CardLeft): the hub, told how
+// it ended, keeps its card answerable and puts its answer in the notes
+// store for the session's next prompt, which whichever askbridge serves
+// the session then delivers.
 func (b *Bridge) cancelLate(cause error) {
 	b.late.mu.Lock()
 	var ids []string
@@ -150,6 +154,7 @@ func (b *Bridge) cancelLate(cause error) {
 	}
 	b.late.mu.Unlock()
 	for _, id := range ids {
+		b.board.Note(id, notes.CardLeft)
 		b.board.Cancel(id, cause.Error())
 	}
 }
@@ -181,7 +186,7 @@ func lateText(answers []late) string {
 
 // lateLine is one late answer as lateText lists it.
 func lateLine(asked time.Time, r permission.Result) string {
-	return fmt.Sprintf("(asked at %s) %s", asked.Format("15:04:05"), mcpask.AnswerText(r))
+	return notes.LateLine(asked, mcpask.AnswerText(r))
 }
 
 // tellClient shows the client, in session, what askbridge adds to the

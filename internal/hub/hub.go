@@ -37,6 +37,7 @@ type Hub struct {
 	decisions *decisions.Log
 
 	askbridges askbridges // the agents' trees' roots (peer.go)
+	late       lateSets   // sets answerable late (late.go)
 	refusedTLS sync.Map   // pids refused for no TLS: logged once each
 }
 
@@ -115,7 +116,7 @@ func (h *Hub) serve(ctx context.Context, c net.Conn, pid int) {
 	h.mu.Lock()
 	h.peers[p] = struct{}{}
 	h.mu.Unlock()
-	p.link.read(func(m message) {
+	p.link.read(h.lateFilter(p, func(m message) {
 		switch {
 		case m.Type == msgHello && m.Instance != nil:
 			h.mu.Lock()
@@ -133,7 +134,7 @@ func (h *Hub) serve(ctx context.Context, c net.Conn, pid int) {
 		case m.Type == msgPair || m.Type == msgDevices || m.Type == msgRevoke:
 			p.link.send(h.device(c, pid, m))
 		}
-	})
+	}))
 	h.leave(p, ctx.Err() != nil)
 }
 
@@ -202,15 +203,21 @@ func (h *Hub) ended(p *peer, set permission.Pending) {
 	}
 }
 
-// leave cancels the sets of an askbridge that went away. stopping: the
-// hub itself stops, and its history keeps none of them (they did not end).
+// leave cancels the sets of an askbridge that went away, but for those
+// answerable late that the hub keeps (late.go). stopping: the hub itself
+// stops, and its history keeps none of them (they did not end).
 func (h *Hub) leave(p *peer, stopping bool) {
 	h.mu.Lock()
 	delete(h.peers, p)
 	sets := p.sets
 	p.sets = map[string]*mirror{}
 	h.mu.Unlock()
+	kept := 0
 	for _, m := range sets {
+		if !stopping && h.keepLate(m) {
+			kept++
+			continue
+		}
 		m.there.Store(true)
 		m.unkept.Store(stopping)
 		h.board.CancelFrom(m.ticket.ID, permission.SourceHub, "the askbridge left the hub")
@@ -219,7 +226,7 @@ func (h *Hub) leave(p *peer, stopping bool) {
 	if p.inst.PID == 0 {
 		level = slog.LevelDebug // no hello: a probe, such as a second hub's
 	}
-	h.logger.Log(context.Background(), level, "hub: askbridge left", "id", p.inst.ID, "pending", len(sets))
+	h.logger.Log(context.Background(), level, "hub: askbridge left", "id", p.inst.ID, "pending", len(sets), "kept", kept)
 }
 
 // forwardHolds tells an askbridge when its set is held at the hub's page,

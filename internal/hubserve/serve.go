@@ -75,6 +75,11 @@ func Run(ctx context.Context, c Config) error {
 	h := hub.New(board, logger)
 	keepHistory(h, logger)
 	keepDecisions(h, logger)
+	if store, err := hub.OpenNotes(); err == nil {
+		h.KeepLate(store) // a late answer given here after its askbridge left reaches the session's next prompt
+	} else {
+		logger.Warn("hub: a set answerable late is cancelled when its askbridge leaves: no notes store", "err", err)
+	}
 	show := &codeShower{stderr: c.Stderr, terminal: writesToTerminal(c.Stderr), qr: c.Remote || c.QR, publicURL: c.PublicURL, logger: logger}
 	routes, pushed := startPush(ctx, h, board, devices, logger)
 	defer func() { stop(); pushed() }() // the pushes under way end before the hub

@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"log/slog"
-	"path/filepath"
 
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/notes"
@@ -13,12 +12,9 @@ import (
 // agent sees empty), made before the agent starts; nil, logged, when there
 // is none: the notes then live as long as this process.
 func OpenNotes(logger *slog.Logger) *notes.Store {
-	p, err := hub.HistoryPath()
+	s, err := hub.OpenNotes() // the hub's too: it writes a late answer given after this askbridge left
 	if err == nil {
-		var s *notes.Store
-		if s, err = notes.Open(filepath.Join(filepath.Dir(p), "notes"), notes.Limits{}); err == nil {
-			return s
-		}
+		return s
 	}
 	logger.Warn("askbridge's notes for the next prompt live only as long as this process", "err", err)
 	return nil
