@@ -94,6 +94,7 @@ type Bridge struct {
 	late        lateBox     // answers given after the agent stopped waiting
 	uncontained string      // what the editor's permission requests say of an uncontained agent
 	modes       modes       // the sessions' modes (modes.go)
+	context     contexts    // the agents' last words and plans (context.go)
 	routeTiming routeTiming // noroute.go's pace; zero: its constants
 }
 
@@ -144,6 +145,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.installV2() // after the dialects: it sees what they added (v2session.go)
 	b.installSubagents()
 	b.installModes()
+	b.installContext()
 	b.board.HandleModes(b.switchMode)
 	b.installUncontained() // after the dialects: a request one takes is not marked
 	stopSocket := b.serveSocket()

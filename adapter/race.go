@@ -17,13 +17,14 @@ import (
 // settled ticket and whether flow settled it.
 func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(context.Context, permission.Request) (permission.Result, error)) (*permission.Ticket, bool) {
 	req.Deadline = b.deadline(req)
+	req.Context = b.contextOf(req.SessionID)
 	ticket := b.board.Open(req)
 	b.logger.Info("asking", "session", req.SessionID, "round", req.Round, "questions", len(req.Questions), "ticket", ticket.ID)
 	defer b.waitOnUser(ctx, req.SessionID)()
 
 	flowDone := b.runFlow(ticket, req, flow)
 	b.await(ctx, ticket, req)
-	b.rec.conceal(ticket.Result().Secrets()...) // the reply to the agent is recorded next
+	b.conceal(ticket.Result().Secrets()...) // the reply to the agent is recorded next
 	return ticket, <-flowDone
 }
 

@@ -44,6 +44,8 @@ type Pending struct {
 	Result   *Result    `json:"result,omitempty"`
 	Claim    *Claim     `json:"claim,omitempty"` // who answers it (claim.go); may have lapsed
 	Note     string     `json:"note,omitempty"`  // what its card says beside the questions (Board.Note)
+	// Context is what the agent said and planned before it asked.
+	Context *Context `json:"context,omitempty"`
 }
 
 // Event is a change on the board.
@@ -121,7 +123,7 @@ func (b *Board) Open(req Request) *Ticket {
 		ctx:    ctx,
 		cancel: cancel,
 		p: Pending{SessionID: req.SessionID, ToolCallID: req.ToolCallID, Questions: req.Questions,
-			Round: req.Round, Asked: time.Now(), State: StatePending, Kind: KindQuestion, Approval: req.Approval},
+			Round: req.Round, Asked: time.Now(), State: StatePending, Kind: KindQuestion, Approval: req.Approval, Context: req.Context},
 	}
 	if req.Approval != nil {
 		t.p.Kind = KindApproval

@@ -113,6 +113,9 @@ type Request struct {
 	// YesNo asks each question as a walk of yes/no requests, for a client
 	// that can only say yes or no (yesno.go).
 	YesNo bool
+	// Context, when set, is what the agent said and planned before it
+	// asked, for the cards (Pending.Context).
+	Context *Context
 }
 
 // Recommended answers each question with its option whose label ends in

@@ -54,6 +54,7 @@ type mirror struct {
 	remote  string // the set's id at the askbridge
 	session string // its session there
 	ticket  *permission.Ticket
+	context *permission.Context // what the agent said before it asked
 	// there: the set ended at the askbridge (or the askbridge left), so
 	// the hub's result is not sent back.
 	there atomic.Bool
@@ -151,7 +152,7 @@ func (h *Hub) asked(p *peer, set permission.Pending) {
 	if set.Deadline != nil {
 		req.Deadline = *set.Deadline
 	}
-	m := &mirror{peer: p, remote: set.ID, session: set.SessionID, ticket: h.board.Open(req)}
+	m := &mirror{peer: p, remote: set.ID, session: set.SessionID, ticket: h.board.Open(req), context: set.Context}
 	p.sets[set.ID] = m
 	h.mirrors[m.ticket.ID] = m
 	if set.Note != "" {
@@ -267,6 +268,7 @@ func (h *Hub) Origin(id string) (instance any, cwd string) {
 		inst.Mode = &mode
 	}
 	inst.Sessions, inst.Subagents, inst.Modes = nil, nil, nil
+	inst.Context = m.context
 	return inst, cwd
 }
 

@@ -78,6 +78,10 @@ type Instance struct {
 	// origin says.
 	Modes map[string]SessionMode `json:"modes,omitempty"`
 	Mode  *SessionMode           `json:"mode,omitempty"`
+	// Context is what one set's agent said and planned before it asked
+	// (the set's own, permission.Pending.Context), in what a set's origin
+	// says: the cards read it where they read the mode.
+	Context *permission.Context `json:"context,omitempty"`
 }
 
 // SessionMode is a session's mode in its agent's words (ACP's modes), and

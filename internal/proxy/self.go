@@ -40,6 +40,7 @@ func (o *selfOrigin) origin(id string) (any, string) {
 		if mode, ok := o.inst.Modes[p.SessionID]; ok {
 			inst.Mode = &mode
 		}
+		inst.Context = p.Context // the set's own: what preceded it
 	}
 	return inst, cwd
 }

@@ -53,7 +53,7 @@ function approvalBlock(a) {
   else what = tc.title || "";
   box.append(el("pre", { class: "run", text: what }));
   for (const c of tc.content || []) {
-    if (c.type === "diff") box.append(el("div", { class: "meta", text: `edit ${c.path || ""}` }), el("pre", { class: "run", text: `- ${c.oldText || ""}\n+ ${c.newText || ""}` }));
+    if (c.type === "diff") box.append(...diffBlock(c)); // context.js
     else if (c.type === "content" && c.content && c.content.type === "text") box.append(el("pre", { class: "run", text: c.content.text }));
   }
   const files = (tc.locations || []).map((l) => l.path).filter(Boolean);
@@ -99,6 +99,7 @@ function card(p) {
   form.append(note);
   showNote(form, p);
   form.append(...modeNote(p.instance));
+  form.append(...contextBlock(p.instance)); // context.js
   if (p.kind === "approval") form.append(approvalBlock(p.approval), ...uncontainedNote(p.instance));
   holdOnInteraction(form, p.id);
   if (p.answered && p.answered.length) {

@@ -1,0 +1,249 @@
+package adapter
+
+import (
+	"bytes"
+	"sync"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// The card of a set says what the agent said just before it asked and its
+// plan (permission.Context). Every agent_message_chunk passes here, at the
+// relay's full rate: the hook only finds the session with a byte search and
+// copies the raw line into the session's ring (reusing the ring's memory),
+// never decoding it. The ring is decoded when a set is asked (contextOf),
+// which is rare.
+
+// maxWords is how much of the agent's last words a card carries, in
+// characters: a screen of text on a phone.
+const maxWords = 2000
+
+// Each session's ring keeps at most ringLines raw chunk lines and, past one
+// line, at most ringBytes of them: tiny chunks (a few tokens each, as
+// Claude streams them) and large ones alike hold more than maxWords.
+const (
+	ringLines = 256
+	ringBytes = 32 << 10
+	// maxSessions bounds the sessions followed: a long-lived askbridge
+	// whose agent opens session after session forgets the oldest.
+	maxSessions = 64
+)
+
+var (
+	chunkMark    = []byte(`"agent_message_chunk"`)
+	planMark     = []byte(`"plan"`)
+	toolCallMark = []byte(`"tool_call"`)
+	// Searched from their capital: a byte rare in a line's start, where
+	// a search from a quote would stop at every member.
+	sessionMark = []byte(`"sessionId":"`)
+	kindMark    = []byte(`"sessionUpdate":"`)
+)
+
+// contexts are the sessions' rings and latest plans, and the secret texts
+// typed so far, which no card carries.
+type contexts struct {
+	mu      sync.Mutex
+	by      map[string]*words
+	order   []string // sessions, first followed first (maxSessions)
+	secrets []string
+}
+
+// words is one session's recent message lines.
+type words struct {
+	lines [][]byte // a ring: start, n
+	start int
+	n     int
+	bytes int
+	// stale: a tool call came since the last chunk; the next chunk starts
+	// a new message, and the ring starts again. Until then the words before
+	// the tool call stay the last words: those before the call that asks.
+	stale bool
+	plan  []byte // the latest plan update, raw
+}
+
+// installContext follows the agent's words and plan, and the prompts that
+// end a message.
+func (b *Bridge) installContext() {
+	b.relay.FromAgent(acp.ClientMethodSessionUpdate, b.onContextUpdate)
+	b.relay.FromClient(acp.AgentMethodSessionPrompt, func(m *relay.Message) relay.Verdict {
+		if s, ok := relay.StringField(m.Raw, "params", "sessionId"); ok {
+			b.context.mark(s, true)
+		}
+		return relay.Pass
+	})
+}
+
+func (b *Bridge) onContextUpdate(m *relay.Message) relay.Verdict {
+	raw := m.Raw
+	switch updateKind(raw) {
+	case kindChunk:
+		if s, ok := sessionOf(raw); ok {
+			b.context.add(s, raw)
+		}
+	case kindPlan:
+		if kind, _ := relay.StringField(raw, "params", "update", "sessionUpdate"); kind == "plan" {
+			if s, ok := sessionOf(raw); ok {
+				b.context.setPlan(s, raw)
+			}
+		}
+	case kindToolCall:
+		if s, ok := sessionOf(raw); ok {
+			b.context.mark(string(s), false)
+		}
+	}
+	return relay.Pass
+}
+
+// The session/update kinds followed here; kindOther for the rest.
+const (
+	kindOther = iota
+	kindChunk
+	kindPlan
+	kindToolCall
+)
+
+// updateKind is what raw's sessionUpdate looks like, found with one byte
+// search where the member is written as agents write it (the mark's own
+// quotes are escaped inside a string, so text does not hold it), else
+// with one search per kind.
+func updateKind(raw []byte) int {
+	if rest, ok := after(raw, kindMark, len(`"session`)); ok {
+		switch {
+		case bytes.HasPrefix(rest, chunkMark[1:]):
+			return kindChunk
+		case bytes.HasPrefix(rest, planMark[1:]):
+			return kindPlan
+		case bytes.HasPrefix(rest, toolCallMark[1:]):
+			return kindToolCall
+		}
+		return kindOther
+	}
+	switch {
+	case bytes.Contains(raw, chunkMark):
+		return kindChunk
+	case bytes.Contains(raw, planMark):
+		return kindPlan
+	case bytes.Contains(raw, toolCallMark):
+		return kindToolCall
+	}
+	return kindOther
+}
+
+// sessionOf finds params.sessionId with a byte search (a JSON string's
+// own quotes are escaped inside another string, so the mark is not found
+// in text), else, spaced or escaped, with the relay's scan. The bytes are
+// raw's own: a map looked up with them allocates nothing.
+func sessionOf(raw []byte) ([]byte, bool) {
+	if rest, ok := after(raw, sessionMark, len(`"session`)); ok {
+		if j := bytes.IndexByte(rest, '"'); j >= 0 && bytes.IndexByte(rest[:j], '\\') < 0 {
+			return rest[:j], true
+		}
+	}
+	s, ok := relay.StringField(raw, "params", "sessionId")
+	return []byte(s), ok
+}
+
+// after is what follows the first mark in raw, searched from its byte at
+// from and checked whole.
+func after(raw, mark []byte, from int) ([]byte, bool) {
+	for off := 0; ; {
+		i := bytes.Index(raw[off:], mark[from:])
+		if i < 0 {
+			return nil, false
+		}
+		i += off
+		if i >= from && bytes.Equal(raw[i-from:i], mark[:from]) {
+			return raw[i+len(mark)-from:], true
+		}
+		off = i + 1
+	}
+}
+
+// session is s's words, followed from now on when new; c is held.
+func (c *contexts) session(id []byte) *words {
+	w := c.by[string(id)]
+	if w == nil {
+		s := string(id)
+		if c.by == nil {
+			c.by = map[string]*words{}
+		}
+		if len(c.order) >= maxSessions {
+			delete(c.by, c.order[0])
+			c.order = c.order[1:]
+		}
+		w = &words{lines: make([][]byte, ringLines)}
+		c.by[s] = w
+		c.order = append(c.order, s)
+	}
+	return w
+}
+
+// add keeps a chunk line in s's ring, reusing the memory of the line it
+// replaces.
+func (c *contexts) add(s, raw []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := c.session(s)
+	if w.stale {
+		w.start, w.n, w.bytes, w.stale = 0, 0, 0, false
+	}
+	var spare []byte
+	for w.n > 0 && (w.n == ringLines || w.bytes+len(raw) > ringBytes) {
+		w.bytes -= len(w.lines[w.start])
+		// The line dropped lends its memory to the line kept: the same
+		// few buffers cycle, warm in the cache.
+		spare, w.lines[w.start] = w.lines[w.start], nil
+		w.start = (w.start + 1) % ringLines
+		w.n--
+	}
+	i := (w.start + w.n) % ringLines
+	if cap(spare) > cap(w.lines[i]) {
+		w.lines[i] = spare
+	}
+	if cap(w.lines[i]) > 4*ringBytes {
+		w.lines[i] = nil // one huge line once does not stay pinned
+	}
+	w.lines[i] = append(w.lines[i][:0], raw...)
+	w.n++
+	w.bytes += len(raw)
+}
+
+// mark says s's current message ended: with a tool call (the next chunk
+// starts the ring again), or with the user's prompt (the words before it
+// answered an earlier turn: forgotten now).
+func (c *contexts) mark(s string, prompt bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if w := c.by[s]; w != nil {
+		w.stale = true
+		if prompt {
+			w.start, w.n, w.bytes = 0, 0, 0
+		}
+	}
+}
+
+func (c *contexts) setPlan(s, raw []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := c.session(s)
+	w.plan = append(w.plan[:0], raw...)
+}
+
+// conceal keeps texts, typed for secret questions, out of every card from
+// now on, as out of the recording (recordsecret.go).
+func (b *Bridge) conceal(texts ...string) {
+	b.rec.conceal(texts...)
+	b.context.mu.Lock()
+	defer b.context.mu.Unlock()
+	for _, t := range texts {
+		if t != "" && t != permission.SecretText {
+			b.context.secrets = append(b.context.secrets, t)
+			if typed, err := permission.Typed(t); err == nil && typed != t {
+				b.context.secrets = append(b.context.secrets, typed)
+			}
+		}
+	}
+}

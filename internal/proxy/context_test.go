@@ -1,0 +1,28 @@
+package proxy
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/permission"
+)
+
+// The desk's card of a set says what the agent said and planned before it
+// asked that set; a set asked with nothing said says nothing.
+func TestASetsOriginCarriesWhatTheAgentSaidBeforeIt(t *testing.T) {
+	board := permission.NewBoard()
+	self := newSelfOrigin(board, []string{"claude-agent-acp"})
+	q := []permission.Question{{Question: "Which?", Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}
+	said := &permission.Context{Words: "I will remove the build folder.", Plan: []permission.PlanEntry{{Content: "Clean", Status: "in_progress"}}}
+	tk := board.Open(permission.Request{SessionID: "s1", Questions: q, Context: said})
+	inst, _ := self.origin(tk.ID)
+	require.NotNil(t, inst.(hub.Instance).Context)
+	assert.Equal(t, *said, *inst.(hub.Instance).Context)
+
+	other := board.Open(permission.Request{SessionID: "s1", Questions: q})
+	inst, _ = self.origin(other.ID)
+	assert.Nil(t, inst.(hub.Instance).Context)
+}
