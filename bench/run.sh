@@ -86,3 +86,8 @@ if command -v node >/dev/null; then
 else
   echo "bench: node not found: the npm launcher and npx are not measured" >&2
 fi
+# A decision made on a paired page until the agent has it, over a real hub
+# and askbridge (half of them approvals with a software passkey), then a
+# question until its Web Push request reaches the test push service.
+echo
+go run ./bench/decisionbench -askbridge bin/askbridge

@@ -27,7 +27,6 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	wp "github.com/SherClockHolmes/webpush-go"
@@ -37,7 +36,7 @@ import (
 // against the key in the request and, as the browser would, decrypts the
 // payload with the subscription's private key and auth secret.
 type Service struct {
-	t      testing.TB
+	t      TB
 	srv    *httptest.Server
 	status int // what it answers; 201 when 0
 
@@ -62,10 +61,18 @@ type Delivery struct {
 	Header   http.Header
 	Payload  []byte
 	VAPIDKey string
+	At       time.Time // when its request reached the service
+}
+
+// TB is what the service needs of its test: a *testing.T or *testing.B,
+// or a benchmark program's own (bench/decisionbench).
+type TB interface {
+	Cleanup(func())
+	Fatal(args ...any)
 }
 
 // Start serves a push service until the test ends.
-func Start(t testing.TB) *Service {
+func Start(t TB) *Service {
 	f := &Service{t: t, subs: map[string]*fakeSub{}}
 	f.srv = httptest.NewTLSServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
@@ -88,6 +95,7 @@ func (f *Service) Subscribe(path string) wp.Subscription {
 }
 
 func (f *Service) serve(w http.ResponseWriter, r *http.Request) {
+	at := time.Now()
 	body, _ := io.ReadAll(r.Body)
 	f.mu.Lock()
 	sub := f.subs[r.URL.Path]
@@ -127,7 +135,7 @@ func (f *Service) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.mu.Lock()
-	f.received = append(f.received, Delivery{Path: r.URL.Path, Header: r.Header.Clone(), Payload: plain, VAPIDKey: key})
+	f.received = append(f.received, Delivery{Path: r.URL.Path, Header: r.Header.Clone(), Payload: plain, VAPIDKey: key, At: at})
 	status := max(f.status, http.StatusCreated)
 	f.mu.Unlock()
 	w.WriteHeader(status)
