@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,38 +25,20 @@ func TestClaudesModeIsSetFromTheDeskAndItsWordsAreOnTheCard(t *testing.T) {
 	m, err := fakemodel.Start(fakemodel.Script{Tool: harness.Claude.Tool, Calls: []json.RawMessage{json.RawMessage(dbQuestion)}, Say: say}, nil)
 	require.NoError(t, err)
 	t.Cleanup(m.Close)
-	addr := freeAddr(t)
-	editor := &stalledEditor{}
-	r := harness.Start(t, harness.Claude, harness.Options{ModelURL: m.URL,
-		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--approvals", "mirror", "--desk", addr), TTY: true,
-		Client: editor.client()})
-	deskScreens.Store(addr, r.Terminal)
+	r, addr := claudeAtDesk(t, m.URL)
 	type seen struct {
 		instance      json.RawMessage
 		toAsk, toAuto error
 	}
 	got := make(chan seen, 1)
-	go func() {
-		for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			body, err := deskCall(addr, "GET", "/question", nil)
-			var list []struct {
-				ID       string          `json:"id"`
-				Instance json.RawMessage `json:"instance"`
-			}
-			if err != nil || json.Unmarshal(body, &list) != nil || len(list) == 0 {
-				continue
-			}
-			path := "/question/" + list[0].ID + "/mode"
-			var s seen
-			s.instance = list[0].Instance
-			_, s.toAsk = deskCall(addr, "POST", path, map[string]any{"mode": "default"})
-			_, s.toAuto = deskCall(addr, "POST", path, map[string]any{"mode": "auto"})
-			deskCall(addr, "POST", "/question/"+list[0].ID+"/reply", map[string]any{"answers": [][]string{{"Postgres"}}})
-			got <- s
-			return
-		}
-		got <- seen{}
-	}()
+	go onFirstCard(addr, func(id string, instance json.RawMessage) {
+		path := "/question/" + id + "/mode"
+		s := seen{instance: instance}
+		_, s.toAsk = deskCall(addr, "POST", path, map[string]any{"mode": "default"})
+		_, s.toAuto = deskCall(addr, "POST", path, map[string]any{"mode": "auto"})
+		deskCall(addr, "POST", "/question/"+id+"/reply", map[string]any{"answers": [][]string{{"Postgres"}}})
+		got <- s
+	}, func() { got <- seen{} })
 	_, stop, err := r.Turn(harness.NoFeatures, "Ask me which database.")
 	require.NoError(t, err)
 	assert.Equal(t, "end_turn", stop)
