@@ -60,7 +60,7 @@ func TestApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 	assert.Equal(t, "rm -rf build", q.Question)
 	assert.Equal(t, []permission.Option{{Label: "Allow once"}, {Label: "Always allow", Description: "lasting: the agent will not ask again"}, {Label: "Reject"}}, q.Options)
 
-	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"Allow once"}}}}}))
+	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"Allow once"}}}}}, permission.ByEditor()))
 	assert.JSONEq(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"perm-1"}}`, h.Client.Recv())
 	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"allow"}}`, string(h.agentReply(t, `"perm-1"`).Result))
 	h.Client.Send(`{"jsonrpc":"2.0","id":"perm-1","result":{"outcome":{"outcome":"selected","optionId":"always"}}}`)
@@ -88,7 +88,7 @@ func TestApprovalOnTheDeskOnlyNeverReachesTheEditor(t *testing.T) {
 	h, board := approvalsBridge(t, Options{Approvals: ApprovalsDesk})
 	h.Agent.Send(bashApproval)
 	p := onBoard(t, board)
-	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Always allow"}}}}}))
+	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Always allow"}}}}}, permission.ByEditor()))
 	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"always"}}`, string(h.agentReply(t, `"perm-1"`).Result))
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"ping/after"}`)
 	assert.Equal(t, "ping/after", decode(t, h.Client.Recv()).Method, "nothing of the approval reached the editor")

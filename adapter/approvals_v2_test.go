@@ -28,6 +28,6 @@ func TestAV2ApprovalOnTheDeskShowsWhatWillRun(t *testing.T) {
 	require.Len(t, p.Questions, 1)
 	assert.Equal(t, "Run rm -rf build?", p.Questions[0].Question)
 	assert.Equal(t, "Approval: execute", p.Questions[0].Header)
-	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Reject"}}}}}))
+	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Reject"}}}}}, permission.ByEditor()))
 	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"reject"}}`, string(h.agentReply(t, `"perm-2"`).Result))
 }

@@ -84,10 +84,10 @@ func (b *Bridge) expired(t *permission.Ticket) <-chan struct{} {
 func (b *Bridge) onQuestionTimeout(id string, req permission.Request) {
 	b.logger.Info("question timed out", "ticket", id)
 	if b.opts.OnTimeout == TimeoutRecommended && req.Approval == nil { // never an automatic yes
-		b.board.Answer(id, permission.Recommended(req.Questions))
+		b.board.Settle(id, permission.Recommended(req.Questions), permission.BySelf(permission.SourceTimeout))
 		return
 	}
-	b.board.Cancel(id, permission.ReasonTimeout)
+	b.board.Withdraw(id, permission.ReasonTimeout, permission.BySelf(permission.SourceTimeout))
 }
 
 // clientPeer is the client as permission.Ask sees it.

@@ -271,7 +271,7 @@ func TestAnAnswerFromTheBoardWinsWithdrawsAndIsShown(t *testing.T) {
 	pending := h.bridge.board.List()
 	require.Len(t, pending, 1)
 	q := pending[0].Questions[0]
-	require.NoError(t, h.bridge.board.Answer(pending[0].ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"B"}}, Index: 0}}}))
+	require.NoError(t, h.bridge.board.Settle(pending[0].ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"B"}}, Index: 0}}}, permission.ByEditor()))
 	assert.Contains(t, string(h.agentReply(t, "8").Result), `"Which?":"B"`)
 	var withdrawn, shown bool
 	for !withdrawn || !shown {
@@ -285,5 +285,5 @@ func TestAnAnswerFromTheBoardWinsWithdrawsAndIsShown(t *testing.T) {
 			shown = true
 		}
 	}
-	assert.ErrorIs(t, h.bridge.board.Answer(pending[0].ID, permission.Result{}), permission.ErrResolved, "the first answer wins")
+	assert.ErrorIs(t, h.bridge.board.Settle(pending[0].ID, permission.Result{}, permission.ByEditor()), permission.ErrResolved, "the first answer wins")
 }

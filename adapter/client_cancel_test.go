@@ -38,8 +38,8 @@ func TestOldAcpxIsNeverSentCancelRequest(t *testing.T) {
 			set := h.bridge.board.List()
 			require.Len(t, set, 1)
 			q := set[0].Questions[0]
-			require.NoError(t, h.bridge.board.Answer(set[0].ID, permission.Result{Source: permission.SourceDesk,
-				Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"Redis"}}, Path: "questions[0]"}}}))
+			require.NoError(t, h.bridge.board.Settle(set[0].ID, permission.Result{Source: permission.SourceDesk,
+				Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"Redis"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 			assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.agentReply(t, "7")))
 			h.Agent.Send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"marker"}}}}`)
 			var cancels []string

@@ -107,7 +107,7 @@ func TestAutomaticAnswerWaitsForTheDesk(t *testing.T) {
 	_, still := board.Get(p.ID)
 	require.True(t, still)
 	require.Len(t, board.List(), 1, "the automatic answer did not settle it")
-	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Redis"}}, Path: "questions[0]"}}}))
+	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Redis"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.agentReply(t, "7")))
 }
 
@@ -126,7 +126,7 @@ func TestQuestionsDeskNeverAsksTheClient(t *testing.T) {
 		}
 		return len(list) == 1
 	}, 5*time.Second, 10*time.Millisecond)
-	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceHub, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Redis"}}, Path: "questions[0]"}}}))
+	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceHub, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Redis"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.agentReply(t, "7")))
 	if line, ok := h.Client.TryRecv(100 * time.Millisecond); ok {
 		assert.NotContains(t, line, "session/request_permission")

@@ -155,7 +155,7 @@ func (b *Bridge) cancelLate(cause error) {
 	b.late.mu.Unlock()
 	for _, id := range ids {
 		b.board.Note(id, notes.CardLeft)
-		b.board.Cancel(id, cause.Error())
+		b.board.Withdraw(id, cause.Error(), permission.BySelf(permission.SourceClient))
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/permission"
 )
 
 // untilChunk reads client-bound lines until an agent_message_chunk whose
@@ -67,7 +68,7 @@ func TestNowhereToAnswerIsSaidAtOnceAndWhenARouteAppears(t *testing.T) {
 
 	l := b.board.List()
 	require.Len(t, l, 1)
-	require.NoError(t, b.board.Cancel(l[0].ID, "test over"))
+	require.NoError(t, b.board.Withdraw(l[0].ID, "test over", permission.BySelf(permission.SourceClient)))
 	h.agentReply(t, "5")
 }
 

@@ -39,12 +39,12 @@ func (b *Bridge) runFlow(ticket *permission.Ticket, req permission.Request, flow
 		res, err := flow(flowCtx, req)
 		switch {
 		case err == nil && flowCtx.Err() == nil:
-			flowDone <- b.board.Answer(ticket.ID, res) == nil
+			flowDone <- b.board.Settle(ticket.ID, res, permission.ByEditor()) == nil
 		case err == nil || flowCtx.Err() != nil:
 			flowDone <- false // answered elsewhere or cancelled: the ticket says which
 		default:
 			b.logger.Warn("asking the client failed", "err", err)
-			b.board.Cancel(ticket.ID, err.Error())
+			b.board.Withdraw(ticket.ID, err.Error(), permission.BySelf(permission.SourceClient))
 			flowDone <- false
 		}
 	}()
@@ -59,7 +59,7 @@ func (b *Bridge) await(ctx context.Context, ticket *permission.Ticket, req permi
 	case <-ticket.Done():
 	case <-ctx.Done():
 		if !b.keepForLater(ctx, ticket, req, expired) {
-			b.board.Cancel(ticket.ID, context.Cause(ctx).Error())
+			b.board.Withdraw(ticket.ID, context.Cause(ctx).Error(), permission.BySelf(permission.SourceClient))
 		}
 	case <-expired:
 		b.onQuestionTimeout(ticket.ID, req)

@@ -43,11 +43,11 @@ func TestRecordDeskKeepsEachDeskResolution(t *testing.T) {
 	require.NoError(t, h.Relay.Client.Notify("after/round1", nil))
 
 	two := board.Open(permission.Request{SessionID: "s1", Round: 2, Questions: []permission.Question{db}})
-	require.NoError(t, board.CancelFrom(two.ID, permission.SourceDesk, "rejected at the answer desk"))
+	require.NoError(t, board.Withdraw(two.ID, "rejected at the answer desk", permission.BySelf(permission.SourceDesk)))
 	three := board.Open(permission.Request{SessionID: "s1", Round: 3, Questions: []permission.Question{db}})
-	require.NoError(t, board.Answer(three.ID, permission.Result{Answers: []permission.Answered{{Question: db, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}))
+	require.NoError(t, board.Settle(three.ID, permission.Result{Answers: []permission.Answered{{Question: db, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}, permission.ByEditor()))
 	four := board.Open(permission.Request{SessionID: "s1", Round: 4, Questions: []permission.Question{db}})
-	require.NoError(t, board.Cancel(four.ID, "the user dismissed the question"))
+	require.NoError(t, board.Withdraw(four.ID, "the user dismissed the question", permission.BySelf(permission.SourceClient)))
 	stop()
 	h.Relay.Flush()
 

@@ -153,8 +153,8 @@ func TestRequestScopedSignInIsAnsweredAtTheDesk(t *testing.T) {
 	h.Agent.Send(codexSignIn)
 	pending := onBoard(t, board)
 	q := pending.Questions[0]
-	require.NoError(t, board.Answer(pending.ID, permission.Result{Source: permission.SourceDesk,
-		Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{urlmode.Opened}}, Path: "questions[0]"}}}))
+	require.NoError(t, board.Settle(pending.ID, permission.Result{Source: permission.SourceDesk,
+		Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{urlmode.Opened}}, Path: "questions[0]"}}}, permission.ByEditor()))
 	assert.JSONEq(t, `{"action":"accept"}`, string(h.agentReply(t, "0").Result))
 	// codex-acp completes an accepted sign-in once it is over.
 	h.Agent.Send(strings.Replace(codexDone, "%s", "login-1", 1))

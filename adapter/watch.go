@@ -92,7 +92,7 @@ func (b *Bridge) clientAnswered(w *watched, resp json.RawMessage) json.RawMessag
 		return nil
 	}
 	defer w.hear()
-	if err := b.board.Answer(w.ticket.ID, w.read(resp)); err != nil {
+	if err := b.board.Settle(w.ticket.ID, w.read(resp), permission.ByEditor()); err != nil {
 		// The desk or the deadline settled it first: the set's goroutine
 		// answers the agent.
 		b.logger.Debug("dropped the editor's answer to a question settled elsewhere", "ticket", w.ticket.ID)
@@ -163,7 +163,7 @@ func (b *Bridge) openWatched(w *watched, req permission.Request) *permission.Tic
 	w.mu.Lock()
 	t := b.board.Open(req)
 	if w.clientWon {
-		b.board.Answer(t.ID, read(w.early))
+		b.board.Settle(t.ID, read(w.early), permission.ByEditor())
 		w.mu.Unlock()
 		return nil
 	}
@@ -198,7 +198,7 @@ func (b *Bridge) awaitWatched(ctx context.Context, w *watched, t *permission.Tic
 			w.mu.Lock()
 			w.withdrawn = !w.declined // a declined set is askbridge's to answer
 			w.mu.Unlock()
-			b.board.Cancel(t.ID, context.Cause(ctx).Error())
+			b.board.Withdraw(t.ID, context.Cause(ctx).Error(), permission.BySelf(permission.SourceClient))
 			return flowDone, report
 		case <-expired:
 			b.onQuestionTimeout(t.ID, *req)

@@ -106,8 +106,8 @@ func TestWatchedFormAnsweredAtTheDesk(t *testing.T) {
 			h.Agent.Send(c.form)
 			h.Client.Recv()
 			p := onBoard(t, board)
-			require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
-				{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}}}}))
+			require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
+				{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}}}}, permission.ByEditor()))
 			assert.JSONEq(t, c.want, string(h.agentReply(t, c.id).Result))
 			assert.JSONEq(t, fmt.Sprintf(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":%s}}`, c.id), h.Client.Recv())
 			// The editor answers anyway: the agent never sees it.

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// Errors of Board.Answer and Board.Cancel.
+// Errors of the board's door (Settle, Withdraw, ProgressBy).
 var (
 	ErrUnknown  = errors.New("no such question")
 	ErrResolved = errors.New("question already resolved")

@@ -105,14 +105,14 @@ func raceFrontEnds(t *testing.T, b *Board, sessions, sets int) ([]*Ticket, map[s
 			tickets = append(tickets, tk)
 			answer := func(label string) func() error {
 				return func() error {
-					return b.Answer(tk.ID, Result{Answers: []Answered{{Answer: Answer{Labels: []string{label}}}}})
+					return b.Settle(tk.ID, Result{Answers: []Answered{{Answer: Answer{Labels: []string{label}}}}}, ByEditor())
 				}
 			}
 			race := map[string]func() error{
 				"client":  answer("a"),
 				"desk":    answer("b"),
-				"cancel":  func() error { return b.Cancel(tk.ID, "session/cancel") },
-				"timeout": func() error { return b.Cancel(tk.ID, ReasonTimeout) },
+				"cancel":  func() error { return b.Withdraw(tk.ID, "session/cancel", BySelf(SourceClient)) },
+				"timeout": func() error { return b.Withdraw(tk.ID, ReasonTimeout, BySelf(SourceTimeout)) },
 			}
 			for who, do := range race {
 				wg.Go(func() {
@@ -215,8 +215,8 @@ func TestBoardRoundsUnderRace(t *testing.T) {
 
 func TestBoardErrorsAndUnsettledTickets(t *testing.T) {
 	b := NewBoard()
-	assert.ErrorIs(t, b.Answer("q-none", Result{}), ErrUnknown)
-	assert.ErrorIs(t, b.Cancel("q-none", "x"), ErrUnknown)
+	assert.ErrorIs(t, b.Settle("q-none", Result{}, ByEditor()), ErrUnknown)
+	assert.ErrorIs(t, b.Withdraw("q-none", "x", BySelf(SourceClient)), ErrUnknown)
 	assert.False(t, errors.Is(ErrUnknown, ErrResolved), "front ends map them to different statuses (404, 409)")
 
 	tk := b.Open(Request{SessionID: "s", Round: 1})
@@ -227,10 +227,10 @@ func TestBoardErrorsAndUnsettledTickets(t *testing.T) {
 	assert.Equal(t, StatePending, p.State)
 	assert.Nil(t, p.Result)
 
-	require.NoError(t, b.Answer(tk.ID, Result{Cancelled: true, Reason: "the user dismissed the question"}))
+	require.NoError(t, b.Settle(tk.ID, Result{Cancelled: true, Reason: "the user dismissed the question"}, ByEditor()))
 	p, _ = b.Get(tk.ID)
 	assert.Equal(t, StateCancelled, p.State, "a cancelled result given as an answer is a cancel")
-	assert.ErrorIs(t, b.Answer(tk.ID, Result{}), ErrResolved)
+	assert.ErrorIs(t, b.Settle(tk.ID, Result{}, ByEditor()), ErrResolved)
 }
 
 func TestBoardSubscribeEndsWithItsContext(t *testing.T) {
@@ -251,5 +251,5 @@ func TestBoardSubscribeEndsWithItsContext(t *testing.T) {
 		t.Fatal("the channel is closed when the context ends")
 	}
 	// Publishing after the watcher left must not block or panic.
-	require.NoError(t, b.Cancel(tk.ID, "late"))
+	require.NoError(t, b.Withdraw(tk.ID, "late", BySelf(SourceClient)))
 }

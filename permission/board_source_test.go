@@ -22,15 +22,15 @@ func TestBoardRecordsTheSource(t *testing.T) {
 		source  Source
 		state   State
 	}{
-		{"client answer", func(id string) error { return b.Answer(id, Result{}) }, SourceClient, StateAnswered},
-		{"client dismiss", func(id string) error { return b.Answer(id, Result{Cancelled: true}) }, SourceClient, StateCancelled},
-		{"desk answer", func(id string) error { return b.Answer(id, Result{Source: SourceDesk}) }, SourceDesk, StateAnswered},
-		{"terminal answer", func(id string) error { return b.Answer(id, Result{Source: SourceTerminal}) }, SourceTerminal, StateAnswered},
-		{"desk reject", func(id string) error { return b.CancelFrom(id, SourceDesk, "rejected") }, SourceDesk, StateCancelled},
-		{"session cancel", func(id string) error { return b.Cancel(id, "session/cancel") }, SourceClient, StateCancelled},
-		{"timeout", func(id string) error { return b.Cancel(id, ReasonTimeout) }, SourceTimeout, StateTimeout},
+		{"client answer", func(id string) error { return b.Settle(id, Result{}, ByEditor()) }, SourceClient, StateAnswered},
+		{"client dismiss", func(id string) error { return b.Settle(id, Result{Cancelled: true}, ByEditor()) }, SourceClient, StateCancelled},
+		{"desk answer", func(id string) error { return b.Settle(id, Result{Source: SourceDesk}, ByEditor()) }, SourceDesk, StateAnswered},
+		{"terminal answer", func(id string) error { return b.Settle(id, Result{Source: SourceTerminal}, ByEditor()) }, SourceTerminal, StateAnswered},
+		{"desk reject", func(id string) error { return b.Withdraw(id, "rejected", BySelf(SourceDesk)) }, SourceDesk, StateCancelled},
+		{"session cancel", func(id string) error { return b.Withdraw(id, "session/cancel", BySelf(SourceClient)) }, SourceClient, StateCancelled},
+		{"timeout", func(id string) error { return b.Withdraw(id, ReasonTimeout, BySelf(SourceTimeout)) }, SourceTimeout, StateTimeout},
 		{"timeout with the recommended answers", func(id string) error {
-			return b.Answer(id, Recommended([]Question{q("Q?", "H", "a", "b")}))
+			return b.Settle(id, Recommended([]Question{q("Q?", "H", "a", "b")}), ByEditor())
 		}, SourceTimeout, StateAnswered},
 	}
 	for _, c := range cases {

@@ -19,7 +19,9 @@ func TestBoardFirstAnswerWins(t *testing.T) {
 	var wg sync.WaitGroup
 	wins := make(chan error, 10)
 	for range 10 {
-		wg.Go(func() { wins <- b.Answer(tk.ID, Result{Answers: []Answered{{Answer: Answer{Labels: []string{"a"}}}}}) })
+		wg.Go(func() {
+			wins <- b.Settle(tk.ID, Result{Answers: []Answered{{Answer: Answer{Labels: []string{"a"}}}}}, ByEditor())
+		})
 	}
 	wg.Wait()
 	close(wins)
@@ -38,8 +40,8 @@ func TestBoardFirstAnswerWins(t *testing.T) {
 	assert.Equal(t, []string{"a"}, tk.Result().Answers[0].Answer.Labels)
 	assert.Equal(t, EventReplied, (<-events).Type)
 	assert.Empty(t, b.List())
-	assert.ErrorIs(t, b.Cancel(tk.ID, "late"), ErrResolved)
-	assert.ErrorIs(t, b.Answer("nope", Result{}), ErrUnknown)
+	assert.ErrorIs(t, b.Withdraw(tk.ID, "late", BySelf(SourceClient)), ErrResolved)
+	assert.ErrorIs(t, b.Settle("nope", Result{}, ByEditor()), ErrUnknown)
 }
 
 func TestBoardStatesAndHistory(t *testing.T) {
@@ -47,9 +49,9 @@ func TestBoardStatesAndHistory(t *testing.T) {
 	one := b.Open(Request{SessionID: "s", Round: 1})
 	two := b.Open(Request{SessionID: "s", Round: 2})
 	three := b.Open(Request{SessionID: "s", Round: 3})
-	require.NoError(t, b.Cancel(one.ID, ReasonTimeout))
-	require.NoError(t, b.Cancel(two.ID, "user"))
-	require.NoError(t, b.Answer(three.ID, Result{}))
+	require.NoError(t, b.Withdraw(one.ID, ReasonTimeout, BySelf(SourceTimeout)))
+	require.NoError(t, b.Withdraw(two.ID, "user", BySelf(SourceClient)))
+	require.NoError(t, b.Settle(three.ID, Result{}, ByEditor()))
 	hist, ok := b.History("s")
 	require.True(t, ok)
 	var states []State

@@ -8,11 +8,12 @@ import (
 
 // A claim says a set is being answered on one device: opening a card to
 // answer claims it for a short lease, renewed while the user works on it.
-// While it lasts, ProgressBy and CancelBy by another device are refused
-// (ErrClaimed), so two devices cannot both believe they answered; another
-// device may take the claim over, explicitly (Claim with takeover). The
-// editor's own answer (Answer, CancelFrom) wins at any time: it is the
-// user at the editor.
+// While it lasts, an answer or a reject by another device (a route of
+// door.go's claimable) is refused (ErrClaimed), so two devices cannot both
+// believe they answered; another device may take the claim over,
+// explicitly (Claim with takeover). The editor's own answer, askbridge's
+// deadline and the hub's answer (which keeps claims of its own) end the
+// set at any time.
 
 // holdSlack is the least a claim moves a deadline by.
 const holdSlack = 5 * time.Second

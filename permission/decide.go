@@ -7,11 +7,10 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 )
 
-// By is who answers a set through ProgressBy or CancelBy: a paired device
-// (or the terminal inbox), by its id and name, and, for an approval whose
-// answer picks a reject option, the user's reason. Route and Proof are
-// what Gate weighs; an answer with no Route is the program's own (a test,
-// a recording), not a person's, and is not gated.
+// By is who ends a set through the board's door (Settle, ProgressBy): a
+// paired device (or the terminal inbox), by its id and name, and, for an
+// approval whose answer picks a reject option, the user's reason. Route
+// and Proof are what Gate weighs; a By with no Route is refused.
 type By struct {
 	Device string // the device's id: what a claim is compared with
 	Name   string // the device's name, for Result.Device
@@ -77,23 +76,5 @@ func (by *By) check(t *Ticket, answers []Answer) error {
 	if t.p.Approval == nil || len(answers) != 1 || len(answers[0].Labels) != 1 || !t.p.Approval.IsDenial(answers[0].Labels[0]) {
 		return ErrNotDenial
 	}
-	return nil
-}
-
-// CancelBy is CancelFrom by someone: refused with a *ClaimedError while
-// another device claims the set.
-func (b *Board) CancelBy(id string, source Source, reason string, by By) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	t, err := b.pending(id)
-	if err == nil {
-		if c := t.p.Claim; c.live() && c.Device != by.Device {
-			err = &ClaimedError{Claim: *c}
-		}
-	}
-	if err != nil {
-		return err
-	}
-	b.settle(t, Result{Cancelled: true, Reason: reason, Source: source, Device: by.Name}, StateCancelled, EventRejected)
 	return nil
 }

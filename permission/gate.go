@@ -19,7 +19,15 @@ import (
 //   - an approval needs, besides, the user's presence (a passkey assertion
 //     with user verification, for those very answers), or the user's
 //     standing leave for that route (ProofLeave);
-//   - a notification's button never approves.
+//   - a notification's button never approves;
+//   - the askbridge that asked ends its own sets on the hub (the hub's
+//     socket checked it is the user's process: ProofPeer), as its editor
+//     or terminal decided them;
+//   - the hub's answers reach an askbridge over a link that proved the
+//     hub's key (ProofHubKey), and approve only with the presence (or
+//     leave) the hub's page checked, which they carry;
+//   - askbridge itself (a deadline, a withdrawal, a link gone) cancels
+//     anything and answers only questions: it never says yes for the user.
 
 // Route is a way a person answers a set.
 type Route uint8
@@ -31,10 +39,14 @@ const (
 	RoutePage                      // the desk's or the hub's page, in a browser
 	RouteInbox                     // askbridge inbox, the hub's terminal inbox
 	RouteTap                       // a notification's answer button
+	RouteAsker                     // at the hub: the askbridge that asked, ending its own set
+	RouteHub                       // at an askbridge: an answer the hub sent over its link
+	RouteSelf                      // askbridge itself: deadlines, withdrawals, a peer gone
 )
 
 var routeNames = map[Route]string{RouteEditor: "the editor", RouteTerminal: "askbridge's terminal",
-	RoutePage: "the page", RouteInbox: "the terminal inbox", RouteTap: "a notification's button"}
+	RoutePage: "the page", RouteInbox: "the terminal inbox", RouteTap: "a notification's button",
+	RouteAsker: "the askbridge that asked", RouteHub: "the hub", RouteSelf: "askbridge itself"}
 
 func (r Route) String() string {
 	if s, ok := routeNames[r]; ok {
@@ -62,10 +74,12 @@ const (
 	// ProofLeave: the user's standing leave to approve by this route
 	// without a passkey (a device paired so; the hub's --inbox-approvals).
 	ProofLeave
+	// ProofHubKey: the link the answer came by proved the hub's key.
+	ProofHubKey
 )
 
 var proofNames = []string{"a paired device", "your presence (a passkey)", "the kernel's word on the caller",
-	"a signed answer token", "your leave to approve there without a passkey"}
+	"a signed answer token", "your leave to approve there without a passkey", "the hub's key"}
 
 // Has says whether p holds every proof of want.
 func (p Proof) Has(want Proof) bool { return p&want == want }
@@ -85,7 +99,13 @@ func (p Proof) String() string {
 
 // credential is what each route needs for any answer; the asker's own
 // routes need none.
-var credential = map[Route]Proof{RouteEditor: 0, RouteTerminal: 0, RoutePage: ProofDevice, RouteInbox: ProofPeer, RouteTap: ProofToken}
+var credential = map[Route]Proof{RouteEditor: 0, RouteTerminal: 0, RoutePage: ProofDevice, RouteInbox: ProofPeer, RouteTap: ProofToken,
+	RouteAsker: ProofPeer, RouteHub: ProofHubKey, RouteSelf: 0}
+
+// asker are the asker's own routes: once their credential holds they
+// answer anything, approvals too (the person there is the user the agent
+// asked).
+var asker = map[Route]bool{RouteEditor: true, RouteTerminal: true, RouteAsker: true}
 
 // Gate's refusals, as errors.Is finds them in a *GateError.
 var (
@@ -95,6 +115,8 @@ var (
 	ErrNeverApproves = errors.New("a notification's button never approves")
 	// ErrUnvouched: a route without its credential (or no route at all).
 	ErrUnvouched = errors.New("the route did not vouch for who answers")
+	// ErrSelfApproves: askbridge answering an approval by itself.
+	ErrSelfApproves = errors.New("askbridge never approves by itself")
 )
 
 // GateError is Gate's refusal: what by Route lacked to answer a set of Kind.
@@ -107,6 +129,8 @@ type GateError struct {
 
 func (e *GateError) Error() string {
 	switch {
+	case e.Err == ErrSelfApproves:
+		return e.Err.Error() + ": only a person answers an approval"
 	case e.Err == ErrNeverApproves:
 		return e.Err.Error() + ": approve it at the page, with your passkey, or in the editor"
 	case e.Err == ErrPresence && e.Route == RouteInbox:
@@ -136,12 +160,31 @@ func Gate(p Pending, by By) error {
 		return refuse(0, ErrUnvouched)
 	case by.Route == RouteTap && approval:
 		return refuse(0, ErrNeverApproves)
+	case by.Route == RouteSelf && approval:
+		return refuse(0, ErrSelfApproves)
 	case !by.Proof.Has(need):
 		return refuse(need&^by.Proof, ErrUnvouched)
-	case need == 0 || !approval:
+	case asker[by.Route] || !approval:
 		return nil
 	case by.Proof.Has(ProofPresence) || by.Proof.Has(ProofLeave):
 		return nil
 	}
 	return refuse(ProofPresence, ErrPresence)
+}
+
+// GateEnd says whether by may end p so (nil: it may): an answer as Gate
+// weighs it; a cancel takes the route's credential alone (whoever may
+// answer a set may also decline it).
+func GateEnd(p Pending, by By, cancelled bool) error {
+	if !cancelled {
+		return Gate(p, by)
+	}
+	need, known := credential[by.Route]
+	switch {
+	case !known:
+		return &GateError{Route: by.Route, Kind: p.Kind, Err: ErrUnvouched}
+	case !by.Proof.Has(need):
+		return &GateError{Route: by.Route, Kind: p.Kind, Missing: need &^ by.Proof, Err: ErrUnvouched}
+	}
+	return nil
 }

@@ -32,6 +32,6 @@ func TestNoteIsPublishedAndLeavesTheSetPending(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []EventType{EventAsked, EventNoted}, types)
-	require.NoError(t, b.Cancel(tk.ID, "x"))
+	require.NoError(t, b.Withdraw(tk.ID, "x", BySelf(SourceClient)))
 	assert.ErrorIs(t, b.Note(tk.ID, "late"), ErrResolved)
 }

@@ -57,8 +57,7 @@ func (b *Board) ProgressBy(id string, step int, answers []Answer, by By) (done b
 		b.publish(EventAsked, t.p)
 		return false, nil
 	}
-	b.settle(t, Result{Answers: inAskedOrder(t.p.Questions, answered), Source: by.source(), Device: by.Name, DenyReason: by.Reason, Signed: by.Signed}, StateAnswered, EventReplied)
-	return true, nil
+	return true, b.end(t, Result{Answers: inAskedOrder(t.p.Questions, answered), Source: by.source(), Device: by.Name, DenyReason: by.Reason, Signed: by.Signed}, by)
 }
 
 // inAskedOrder orders answers as Ask gives them: each question followed by

@@ -94,6 +94,10 @@ type Result struct {
 	// Signed is the passkey's proof of an approval decided at a page
 	// (By.Signed), for the decisions log.
 	Signed *Signed `json:"signed,omitempty"`
+	// Proof is what the route that ended the set checked (By.Proof, which
+	// the board's door fills in): the hub's answers carry it to the
+	// askbridge, whose gate weighs it again.
+	Proof Proof `json:"proof,omitempty"`
 }
 
 // Request is a question set to ask in a session.

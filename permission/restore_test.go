@@ -10,7 +10,7 @@ import (
 func TestRestoredSetsAreHistoryNeverPending(t *testing.T) {
 	old := NewBoard()
 	tk := old.Open(Request{SessionID: "a1/s", Round: 1, Questions: []Question{{Question: "Pick?", Header: "P", Options: []Option{{Label: "x"}, {Label: "y"}}}}})
-	require.NoError(t, old.Answer(tk.ID, Result{Answers: []Answered{{Question: Question{Question: "Pick?"}, Answer: Answer{Labels: []string{"y"}}}}}))
+	require.NoError(t, old.Settle(tk.ID, Result{Answers: []Answered{{Question: Question{Question: "Pick?"}, Answer: Answer{Labels: []string{"y"}}}}}, ByEditor()))
 	ended, _ := old.Get(tk.ID)
 
 	b := NewBoard()
@@ -21,7 +21,7 @@ func TestRestoredSetsAreHistoryNeverPending(t *testing.T) {
 	assert.Equal(t, StateAnswered, got[0].State)
 	assert.Equal(t, "y", got[0].Result.Answers[0].Answer.Text())
 	assert.Empty(t, b.List(), "a restored set is never pending")
-	assert.ErrorIs(t, b.Answer(tk.ID, Result{}), ErrResolved)
+	assert.ErrorIs(t, b.Settle(tk.ID, Result{}, ByEditor()), ErrResolved)
 	assert.Equal(t, []string{"a1/s"}, b.Sessions())
 
 	next := b.Open(Request{SessionID: "a1/s", Round: 2, Questions: ended.Questions})

@@ -43,8 +43,8 @@ func TestBoardShowsNoSecretAnswer(t *testing.T) {
 	events := b.Subscribe(t.Context())
 	tk := b.Open(Request{SessionID: "s", Questions: []Question{secretQ()}, Round: 1})
 	<-events
-	require.NoError(t, b.Answer(tk.ID, Result{Answers: []Answered{{Question: secretQ(), Path: "questions[0]",
-		Answer: Answer{Other: true, Custom: typedSecret}}}}))
+	require.NoError(t, b.Settle(tk.ID, Result{Answers: []Answered{{Question: secretQ(), Path: "questions[0]",
+		Answer: Answer{Other: true, Custom: typedSecret}}}}, ByEditor()))
 	ev := <-events
 	p, _ := b.Get(tk.ID)
 	hist, _ := b.History("s")

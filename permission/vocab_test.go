@@ -53,8 +53,8 @@ func TestRestoreKeepsAStateAndSourceItDoesNotKnow(t *testing.T) {
 	require.NotNil(t, got[0].Result)
 	assert.Equal(t, Source("watch"), got[0].Result.Source)
 	assert.Empty(t, b.List(), "a state it does not know is not pending")
-	assert.ErrorIs(t, b.Answer("q4", Result{}), ErrResolved)
-	assert.ErrorIs(t, b.CancelFrom("q4", SourceDesk, "no"), ErrResolved)
+	assert.ErrorIs(t, b.Settle("q4", Result{}, ByEditor()), ErrResolved)
+	assert.ErrorIs(t, b.Withdraw("q4", "no", BySelf(SourceDesk)), ErrResolved)
 	_, err := b.Hold("q4", 0)
 	assert.ErrorIs(t, err, ErrResolved)
 

@@ -17,9 +17,9 @@ func TestSubscribeLosesNoSetToASlowWatcher(t *testing.T) {
 	for i := range sets {
 		tk := b.Open(Request{SessionID: "s", Round: i + 1, Questions: []Question{{Question: "Q?", Header: "H"}}})
 		if i%2 == 0 {
-			require.NoError(t, b.Answer(tk.ID, Result{}))
+			require.NoError(t, b.Settle(tk.ID, Result{}, ByEditor()))
 		} else {
-			require.NoError(t, b.Cancel(tk.ID, "no"))
+			require.NoError(t, b.Withdraw(tk.ID, "no", BySelf(SourceClient)))
 		}
 	}
 	seen := map[string][]EventType{}
@@ -55,7 +55,7 @@ func TestSubscribeMergesASetsIntermediateEvents(t *testing.T) {
 		last, err = b.Hold(tk.ID, time.Duration(i+2)*time.Hour)
 		require.NoError(t, err)
 	}
-	require.NoError(t, b.Answer(tk.ID, Result{}))
+	require.NoError(t, b.Settle(tk.ID, Result{}, ByEditor()))
 	var got []Event
 	for {
 		ev := <-events

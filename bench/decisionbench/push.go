@@ -69,7 +69,7 @@ func measurePushes(ctx context.Context, dir string, n int) ([]time.Duration, err
 		took = append(took, d.At.Sub(asked))
 		// Answered at the hub, as on its page: the askbridge has it, and
 		// the device's notification is withdrawn by a second push.
-		if err := hb.Answer(m.ID, permission.Result{Answers: []permission.Answered{{Question: question, Answer: permission.Answer{Labels: []string{"Postgres"}}, Path: "questions[0]"}}}); err != nil {
+		if err := hb.Settle(m.ID, permission.Result{Answers: []permission.Answered{{Question: question, Answer: permission.Answer{Labels: []string{"Postgres"}}, Path: "questions[0]"}}}, permission.ByEditor()); err != nil {
 			return nil, err
 		}
 		if _, _, err := delivered(svc, webpush.Decided, 2*i+1); err != nil {

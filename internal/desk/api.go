@@ -164,7 +164,9 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if err := s.board.CancelBy(id, s.source(r), "rejected at the "+s.pageName(), by(r, "")); err != nil {
+	b := by(r, "")
+	b.Source = s.source(r)
+	if err := s.board.Withdraw(id, "rejected at the "+s.pageName(), b); err != nil {
 		s.boardError(w, id, err)
 		return
 	}

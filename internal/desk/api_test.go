@@ -184,9 +184,9 @@ func TestEventsStreamQuestionLifecycle(t *testing.T) {
 	sc := bufio.NewScanner(resp.Body)
 	sc.Scan() // the comment line: the stream is subscribed
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}})
-	board.Answer(tk.ID, permission.Result{})
+	board.Settle(tk.ID, permission.Result{}, permission.ByEditor())
 	two := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}})
-	board.Cancel(two.ID, "user")
+	board.Withdraw(two.ID, "user", permission.BySelf(permission.SourceClient))
 	var types []string
 	for sc.Scan() && len(types) < 4 {
 		if ev, ok := strings.CutPrefix(sc.Text(), "event: "); ok {

@@ -82,7 +82,7 @@ func TestTheEditorWinsOverAClaim(t *testing.T) {
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}, Round: 1})
 	code, body := do(t, s, "POST", "/question/"+tk.ID+"/hold", "", nil)
 	require.Equal(t, http.StatusOK, code, body)
-	require.NoError(t, board.Answer(tk.ID, permission.Result{Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"Postgres"}}}}}))
+	require.NoError(t, board.Settle(tk.ID, permission.Result{Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"Postgres"}}}}}, permission.ByEditor()))
 	assert.Equal(t, permission.SourceClient, tk.Result().Source)
 }
 

@@ -79,7 +79,7 @@ func TestHoldMovesTheDeadline(t *testing.T) {
 	assert.Equal(t, 200, code, body)
 	assert.NotContains(t, body, "deadline")
 	assert.Contains(t, body, `"claim"`)
-	require.NoError(t, board.Answer(tk.ID, permission.Result{Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}))
+	require.NoError(t, board.Settle(tk.ID, permission.Result{Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}, permission.ByEditor()))
 	code, body = do(t, s, "POST", "/question/"+tk.ID+"/hold", "", nil)
 	assert.Equal(t, 409, code, body)
 	assert.Contains(t, body, "is answered already")
@@ -97,7 +97,7 @@ func TestALateAnswerIsGone(t *testing.T) {
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{authQ, dbQ}, Round: 1, Deadline: deadline})
 	code, body := do(t, s, "POST", "/question/"+tk.ID+"/reply", `{"answers":[["OAuth"],["SQLite"]],"step":0}`, nil)
 	require.Equal(t, 200, code, body)
-	require.NoError(t, board.Cancel(tk.ID, permission.ReasonTimeout)) // as the bridge does at the deadline
+	require.NoError(t, board.Withdraw(tk.ID, permission.ReasonTimeout, permission.BySelf(permission.SourceTimeout))) // as the bridge does at the deadline
 
 	gone := "question " + tk.ID + " timed out at " + deadline.Format("15:04:05 MST") + "; the agent went on without an answer"
 	for _, tt := range []struct{ name, path, body string }{
@@ -125,16 +125,16 @@ func TestALateAnswerIsGone(t *testing.T) {
 
 	// --on-timeout recommended answered it in the user's place: gone too.
 	rec := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}, Round: 2, Deadline: deadline})
-	require.NoError(t, board.Answer(rec.ID, permission.Recommended([]permission.Question{dbQ})))
+	require.NoError(t, board.Settle(rec.ID, permission.Recommended([]permission.Question{dbQ}), permission.ByEditor()))
 	code, body = do(t, s, "POST", "/question/"+rec.ID+"/reply", `{"answers":[["SQLite"]]}`, nil)
 	assert.Equal(t, http.StatusGone, code, body)
 	assert.Contains(t, body, "timed out at "+deadline.Format("15:04:05 MST")+"; the agent went on with the recommended answers")
 
 	// Resolved any other way: 409, as before.
 	answered := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}, Round: 3, Deadline: deadline})
-	require.NoError(t, board.Answer(answered.ID, permission.Result{Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}))
+	require.NoError(t, board.Settle(answered.ID, permission.Result{Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}, permission.ByEditor()))
 	cancelled := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}, Round: 4, Deadline: deadline})
-	require.NoError(t, board.Cancel(cancelled.ID, "user"))
+	require.NoError(t, board.Withdraw(cancelled.ID, "user", permission.BySelf(permission.SourceClient)))
 	for _, tt := range []struct{ path, body, want string }{
 		{"/question/" + answered.ID + "/reply", `{"answers":[["SQLite"]]}`, "is answered already"},
 		{"/api/task/answer", `{"session_id":"s1","question_id":"` + answered.ID + `","answer":"SQLite"}`, "is answered already"},
@@ -152,7 +152,7 @@ func TestALateAnswerIsGone(t *testing.T) {
 func TestATimeoutWhileAnsweringIsGone(t *testing.T) {
 	s, board := newDesk(t, Options{})
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}, Deadline: time.Now()})
-	require.NoError(t, board.Cancel(tk.ID, permission.ReasonTimeout))
+	require.NoError(t, board.Withdraw(tk.ID, permission.ReasonTimeout, permission.BySelf(permission.SourceTimeout)))
 	rec := httptest.NewRecorder()
 	s.boardError(rec, tk.ID, permission.ErrResolved)
 	assert.Equal(t, http.StatusGone, rec.Code)
@@ -200,7 +200,7 @@ func TestEventsCarryTheDeadline(t *testing.T) {
 	held, err := board.Hold(tk.ID, time.Minute)
 	require.NoError(t, err)
 	board.Expiring(tk.ID)
-	require.NoError(t, board.Cancel(tk.ID, permission.ReasonTimeout))
+	require.NoError(t, board.Withdraw(tk.ID, permission.ReasonTimeout, permission.BySelf(permission.SourceTimeout)))
 
 	type event struct {
 		Type       string

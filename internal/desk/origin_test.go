@@ -54,7 +54,7 @@ func TestOriginAndRoutes(t *testing.T) {
 	}
 
 	// The history says it too, once the set has ended.
-	require.NoError(t, board.CancelFrom(sets[0].ID, permission.SourceDesk, "rejected"))
+	require.NoError(t, board.Withdraw(sets[0].ID, "rejected", permission.BySelf(permission.SourceDesk)))
 	resp, body = get("/api/session/s/history", true)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	var hist struct {

@@ -74,7 +74,7 @@ func TestTapAnswersOnceAndOnlyItsSetAndOption(t *testing.T) {
 	assert.Equal(t, permission.StatePending, p2.State, "q1's buttons left q2 alone")
 
 	// Answered elsewhere first: the button comes too late.
-	require.NoError(t, board.Answer(q2.ID, permission.Result{Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}, Path: "questions[0]"}}}))
+	require.NoError(t, board.Settle(q2.ID, permission.Result{Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 	code, body = tapReq(t, s, pg2, nil)
 	assert.Equal(t, http.StatusConflict, code, body)
 	assert.Equal(t, permission.SourceClient, q2.Result().Source)
@@ -83,7 +83,7 @@ func TestTapAnswersOnceAndOnlyItsSetAndOption(t *testing.T) {
 
 	// Timed out: 410, as a late answer at the desk.
 	q3 := open(dbQ)
-	require.NoError(t, board.Cancel(q3.ID, permission.ReasonTimeout))
+	require.NoError(t, board.Withdraw(q3.ID, permission.ReasonTimeout, permission.BySelf(permission.SourceTimeout)))
 	code, body = tapReq(t, s, key.Mint(q3.ID, 0), nil)
 	assert.Equal(t, http.StatusGone, code)
 	assert.Contains(t, body, "timed out")

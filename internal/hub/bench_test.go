@@ -82,7 +82,7 @@ func benchRound(b *testing.B, path string) (asked, answered []time.Duration, hea
 
 	for q, tk := range tickets {
 		begin := time.Now()
-		if err := hb.Answer(arr.onHub[q], permission.Result{Answers: []permission.Answered{{Question: benchQuestion(q), Answer: permission.Answer{Labels: []string{"a"}}, Path: "questions[0]"}}}); err != nil {
+		if err := hb.Settle(arr.onHub[q], permission.Result{Answers: []permission.Answered{{Question: benchQuestion(q), Answer: permission.Answer{Labels: []string{"a"}}, Path: "questions[0]"}}}, permission.ByEditor()); err != nil {
 			b.Fatal(err)
 		}
 		select {

@@ -103,11 +103,11 @@ func answerHalfAtEach(t *testing.T, board, hubBoard *permission.Board, tickets [
 	for i, p := range hubBoard.List() {
 		listed = append(listed, p.ID)
 		if i%2 == 0 { // answered at the hub
-			require.NoError(t, hubBoard.Answer(p.ID, permission.Result{Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"a"}}, Path: "questions[0]"}}}))
+			require.NoError(t, hubBoard.Settle(p.ID, permission.Result{Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"a"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 		}
 	}
 	for _, tk := range tickets { // the rest at the askbridge (its editor)
-		board.Answer(tk.ID, permission.Result{Answers: []permission.Answered{{Answer: permission.Answer{Labels: []string{"b"}}, Path: "questions[0]"}}})
+		board.Settle(tk.ID, permission.Result{Answers: []permission.Answered{{Answer: permission.Answer{Labels: []string{"b"}}, Path: "questions[0]"}}}, permission.ByEditor())
 	}
 	for _, tk := range tickets {
 		select {

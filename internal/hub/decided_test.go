@@ -50,7 +50,7 @@ func TestABurstOf200SetsGives200DecisionsAndNoSecret(t *testing.T) {
 		}
 	}
 	for _, tk := range tickets {
-		board.Answer(tk.ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Other: true, Custom: secret}, Path: "questions[0]"}}})
+		board.Settle(tk.ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Other: true, Custom: secret}, Path: "questions[0]"}}}, permission.ByEditor())
 	}
 	var recs []decisions.Record
 	require.Eventually(t, func() bool {

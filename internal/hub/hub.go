@@ -197,11 +197,10 @@ func (h *Hub) ended(p *peer, set permission.Pending) {
 	if set.Result != nil {
 		r = *set.Result
 	}
-	if r.Cancelled {
-		h.board.CancelFrom(m.ticket.ID, cmp.Or(r.Source, permission.SourceClient), r.Reason)
-	} else {
-		h.board.Answer(m.ticket.ID, r)
-	}
+	// The askbridge's own end: its editor or terminal decided, or it
+	// withdrew the set; the hub's socket took it for the user's process.
+	by := permission.By{Route: permission.RouteAsker, Proof: permission.ProofPeer, Source: cmp.Or(r.Source, permission.SourceClient)}
+	h.board.Settle(m.ticket.ID, r, by)
 }
 
 // leave cancels the sets of an askbridge that went away, but for those
@@ -221,7 +220,7 @@ func (h *Hub) leave(p *peer, stopping bool) {
 		}
 		m.there.Store(true)
 		m.unkept.Store(stopping)
-		h.board.CancelFrom(m.ticket.ID, permission.SourceHub, "the askbridge left the hub")
+		h.board.Withdraw(m.ticket.ID, "the askbridge left the hub", permission.BySelf(permission.SourceHub))
 	}
 	level := slog.LevelInfo
 	if p.inst.PID == 0 {

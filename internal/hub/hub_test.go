@@ -95,7 +95,7 @@ func TestSetsReachTheHubAndItsAnswerGoesBack(t *testing.T) {
 	assert.Equal(t, permission.StatePending, t1Pending(b1, t1).State, "the other askbridge's set is untouched")
 
 	// Answered in the editor: the hub's set is settled too.
-	require.NoError(t, b1.Answer(t1.ID, permission.Result{Answers: []permission.Answered{{Answer: permission.Answer{Labels: []string{"a"}}}}}))
+	require.NoError(t, b1.Settle(t1.ID, permission.Result{Answers: []permission.Answered{{Answer: permission.Answer{Labels: []string{"a"}}}}}, permission.ByEditor()))
 	waitPending(t, hb, 0)
 }
 
@@ -128,7 +128,7 @@ func TestARestartedHubGetsThePendingSetsBack(t *testing.T) {
 	start := time.Now()
 	p := waitPending(t, hb2, 1)[0]
 	assert.Less(t, time.Since(start), 2*time.Second+500*time.Millisecond)
-	require.NoError(t, hb2.CancelFrom(p.ID, permission.SourceDesk, "rejected at the answer desk"))
+	require.NoError(t, hb2.Withdraw(p.ID, "rejected at the answer desk", permission.BySelf(permission.SourceDesk)))
 	select {
 	case <-tk.Done():
 		assert.Equal(t, permission.SourceHub, tk.Result().Source)
@@ -191,7 +191,8 @@ func TestAnApprovalReachesTheHubAsOne(t *testing.T) {
 	assert.Equal(t, permission.KindApproval, list[0].Kind)
 	require.NotNil(t, list[0].Approval)
 	assert.JSONEq(t, string(a.ToolCall), string(list[0].Approval.ToolCall))
-	_, err := hb.ProgressBy(list[0].ID, 0, []permission.Answer{{Labels: []string{"Reject"}}}, permissiontest.InProcess(""))
+	onPage := permission.By{Device: "d1", Name: "Pixel 8", Route: permission.RoutePage, Proof: permission.ProofDevice | permission.ProofPresence}
+	_, err := hb.ProgressBy(list[0].ID, 0, []permission.Answer{{Labels: []string{"Reject"}}}, onPage)
 	require.NoError(t, err)
 	select {
 	case <-tk.Done():
@@ -199,4 +200,5 @@ func TestAnApprovalReachesTheHubAsOne(t *testing.T) {
 		t.Fatal("the hub's answer did not reach the askbridge")
 	}
 	assert.Equal(t, []string{"Reject"}, tk.Result().Answers[0].Answer.Labels)
+	assert.True(t, tk.Result().Proof.Has(permission.ProofHubKey|permission.ProofPresence), "the hub's link and the page's passkey: %s", tk.Result().Proof)
 }

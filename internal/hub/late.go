@@ -226,7 +226,7 @@ func (h *Hub) cameBack(p *peer, set permission.Pending) bool {
 	s := l.left[key]
 	delete(l.left, key)
 	l.mu.Unlock()
-	if s == nil || h.board.CancelFrom(s.ticket, permission.SourceHub, "its askbridge came back: the set shows again") == nil {
+	if s == nil || h.board.Withdraw(s.ticket, "its askbridge came back: the set shows again", permission.BySelf(permission.SourceHub)) == nil {
 		return false
 	}
 	if got, _ := h.board.Get(s.ticket); got.Result == nil || got.Result.Cancelled {
@@ -255,7 +255,7 @@ func (h *Hub) deliverLate(m *mirror, info lateSet, store *notes.Store) {
 			if t.Deadline().After(time.Now()) {
 				continue // held at the page meanwhile
 			}
-			h.board.CancelFrom(t.ID, permission.SourceTimeout, "nobody answered before its deadline after its askbridge left")
+			h.board.Withdraw(t.ID, "nobody answered before its deadline after its askbridge left", permission.BySelf(permission.SourceTimeout))
 		}
 		break
 	}

@@ -95,7 +95,7 @@ func TestAStoppingAskbridgeHandsItsLateSetOver(t *testing.T) {
 	b, leave := report(t, path, "/src")
 	tk, _ := askLate(t, b, hb)
 	require.NoError(t, b.Note(tk.ID, notes.CardLeft))
-	require.NoError(t, b.Cancel(tk.ID, "askbridge stops"))
+	require.NoError(t, b.Withdraw(tk.ID, "askbridge stops", permission.BySelf(permission.SourceClient)))
 	normal := ask(b, "s1", "Normal?")
 	waitPending(t, hb, 2)
 	leave()

@@ -229,11 +229,11 @@ func apply(t *teller, board *permission.Board, m message, logger *slog.Logger) {
 	var err error
 	switch {
 	case m.Type == msgAnswer && m.Result != nil && m.Result.Cancelled:
-		err = board.CancelFrom(m.ID, fromHub(m.Result.Source), m.Result.Reason)
+		err = board.Withdraw(m.ID, m.Result.Reason, hubBy(*m.Result))
 	case m.Type == msgAnswer && m.Result != nil:
 		r := *m.Result
 		r.Source = fromHub(r.Source)
-		err = board.Answer(m.ID, r)
+		err = board.Settle(m.ID, r, hubBy(r))
 	case m.Type == msgHold && m.Until != nil:
 		_, err = board.Hold(m.ID, time.Until(*m.Until))
 	case m.Type == msgSetMode && m.By != nil:
@@ -255,4 +255,12 @@ func apply(t *teller, board *permission.Board, m message, logger *slog.Logger) {
 		t.offer(message{Type: msgEnded, Set: &gone}) // a full link: the hub lists it until the askbridge leaves
 		t.mu.Unlock()
 	}
+}
+
+// hubBy is who ends a set with the hub's result r, as the board's gate
+// weighs it: the link proved the hub's key (dial), and r carries what the
+// hub's own route checked of the person (a page's passkey, a device's or
+// the inbox's leave), without which the gate here refuses an approval.
+func hubBy(r permission.Result) permission.By {
+	return permission.By{Route: permission.RouteHub, Proof: r.Proof | permission.ProofHubKey, Name: r.Device, Source: fromHub(r.Source)}
 }

@@ -37,7 +37,7 @@ func TestTellerReconcilesAfterTheLinkWasFull(t *testing.T) {
 	assert.True(t, tl.behind)
 	assert.Equal(t, []string{"asked " + a.ID, "asked " + b.ID}, drain(l))
 
-	require.NoError(t, board.Answer(a.ID, permission.Result{}))
+	require.NoError(t, board.Settle(a.ID, permission.Result{}, permission.ByEditor()))
 	p, _ := board.Get(a.ID)
 	if !tl.behind { // as session does: nothing is queued while behind
 		tl.event(permission.Event{Type: permission.EventReplied, Pending: p})
@@ -48,7 +48,7 @@ func TestTellerReconcilesAfterTheLinkWasFull(t *testing.T) {
 	assert.ElementsMatch(t, []string{"asked " + c.ID, "ended " + a.ID}, drain(l))
 	assert.Equal(t, map[string]bool{b.ID: true, c.ID: true}, tl.told)
 
-	require.NoError(t, board.Cancel(b.ID, "no"))
+	require.NoError(t, board.Withdraw(b.ID, "no", permission.BySelf(permission.SourceClient)))
 	p, _ = board.Get(b.ID)
 	tl.event(permission.Event{Type: permission.EventRejected, Pending: p})
 	assert.Equal(t, []string{"ended " + b.ID}, drain(l))

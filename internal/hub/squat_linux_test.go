@@ -143,7 +143,7 @@ func allowAll(t *testing.T, path string) {
 		for ev := range board.Subscribe(ctx) {
 			if ev.Type == permission.EventAsked {
 				q := ev.Pending.Questions[0]
-				board.Answer(ev.Pending.ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{q.Options[0].Label}}, Path: "questions[0]"}}})
+				board.Settle(ev.Pending.ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{q.Options[0].Label}}, Path: "questions[0]"}}}, permission.ByEditor())
 			}
 		}
 	}()

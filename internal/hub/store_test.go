@@ -53,7 +53,7 @@ func TestTheHistoryOutlivesTheHub(t *testing.T) {
 		if q.Secret {
 			a = permission.Answer{Other: true, Custom: "hunter2-s3cr3t"}
 		}
-		require.NoError(t, hb.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: q, Answer: a, Path: "questions[0]"}}}))
+		require.NoError(t, hb.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: q, Answer: a, Path: "questions[0]"}}}, permission.ByEditor()))
 	}
 	<-plain.Done()
 	<-secret.Done()

@@ -36,7 +36,7 @@ func BenchmarkAskedToHook(b *testing.B) {
 			time.Sleep(100 * time.Microsecond)
 		}
 		took = append(took, time.Since(begin))
-		board.Answer(tk.ID, permission.Result{})
+		board.Settle(tk.ID, permission.Result{}, permission.ByEditor())
 	}
 	report(b, took)
 }
@@ -58,7 +58,7 @@ func BenchmarkAskedToWebhook(b *testing.B) {
 		begin := time.Now()
 		tk := ask(board, "s", question("Q?", "H", "a", "b"))
 		took = append(took, (<-got).Sub(begin))
-		board.Answer(tk.ID, permission.Result{})
+		board.Settle(tk.ID, permission.Result{}, permission.ByEditor())
 		<-got // the answer's POST
 	}
 	report(b, took)

@@ -20,7 +20,7 @@ func TestDesktopWithoutNotifierLogsOnce(t *testing.T) {
 	start(t, b, Options{Desktop: true, Logger: log})
 	for range 3 {
 		tk := ask(b, "s", question("Q?", "H", "a", "b"))
-		require.NoError(t, b.Answer(tk.ID, permission.Result{}))
+		require.NoError(t, b.Settle(tk.ID, permission.Result{}, permission.ByEditor()))
 	}
 	time.Sleep(100 * time.Millisecond)
 	assert.Equal(t, 1, out.count("no desktop notifier"), out.String())

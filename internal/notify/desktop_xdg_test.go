@@ -144,7 +144,7 @@ func TestDesktopNotifiesOverDBus(t *testing.T) {
 	assert.Equal(t, dbus.MakeVariant(byte(1)), c.hints["urgency"])
 	assert.Equal(t, int32(-1), c.timeout)
 
-	require.NoError(t, b.Answer(tk.ID, permission.Result{}))
+	require.NoError(t, b.Settle(tk.ID, permission.Result{}, permission.ByEditor()))
 	time.Sleep(200 * time.Millisecond)
 	assert.Len(t, f.got(), 1, "an answer raises no notification")
 }

@@ -21,22 +21,22 @@ func TestEventFromEveryEnding(t *testing.T) {
 		reason, answer string
 	}{
 		{"client answer", func(b *permission.Board, id string) error {
-			return b.Answer(id, permission.Result{Answers: []permission.Answered{{Question: qs[0], Answer: permission.Answer{Labels: []string{"Postgres"}}}}})
+			return b.Settle(id, permission.Result{Answers: []permission.Answered{{Question: qs[0], Answer: permission.Answer{Labels: []string{"Postgres"}}}}}, permission.ByEditor())
 		}, Answered, permission.SourceClient, "", "Postgres"},
 		{"dismissed in the editor", func(b *permission.Board, id string) error {
-			return b.Answer(id, permission.Result{Cancelled: true})
+			return b.Settle(id, permission.Result{Cancelled: true}, permission.ByEditor())
 		}, Cancelled, permission.SourceClient, "", ""},
 		{"rejected at the desk", func(b *permission.Board, id string) error {
-			return b.CancelFrom(id, permission.SourceDesk, "rejected at the answer desk")
+			return b.Withdraw(id, "rejected at the answer desk", permission.BySelf(permission.SourceDesk))
 		}, Cancelled, permission.SourceDesk, "rejected at the answer desk", ""},
 		{"answered in the terminal", func(b *permission.Board, id string) error {
-			return b.Answer(id, permission.Result{Source: permission.SourceTerminal, Answers: []permission.Answered{{Question: qs[0], Answer: permission.Answer{Other: true, Custom: "MariaDB"}}}})
+			return b.Settle(id, permission.Result{Source: permission.SourceTerminal, Answers: []permission.Answered{{Question: qs[0], Answer: permission.Answer{Other: true, Custom: "MariaDB"}}}}, permission.ByEditor())
 		}, Answered, permission.SourceTerminal, "", "MariaDB"},
 		{"timed out", func(b *permission.Board, id string) error {
-			return b.Cancel(id, permission.ReasonTimeout)
+			return b.Withdraw(id, permission.ReasonTimeout, permission.BySelf(permission.SourceTimeout))
 		}, Timeout, permission.SourceTimeout, permission.ReasonTimeout, ""},
 		{"timed out, answered with the recommended option", func(b *permission.Board, id string) error {
-			return b.Answer(id, permission.Recommended(qs))
+			return b.Settle(id, permission.Recommended(qs), permission.ByEditor())
 		}, Timeout, permission.SourceTimeout, "", "SQLite (Recommended)"},
 	}
 	for _, c := range cases {

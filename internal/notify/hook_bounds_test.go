@@ -93,7 +93,7 @@ sleep 0.05; rm "$OUT/run.$$"; echo "$ASKBRIDGE_EVENT" >> "$OUT/$ASKBRIDGE_QUESTI
 	var ids []string
 	for range 12 {
 		tk := ask(b, "s", question("Q?", "H", "a", "b"))
-		require.NoError(t, b.Cancel(tk.ID, "session/cancel"))
+		require.NoError(t, b.Withdraw(tk.ID, "session/cancel", permission.BySelf(permission.SourceClient)))
 		ids = append(ids, tk.ID)
 	}
 	eventually(t, 10*time.Second, "all 24 events ran", func() bool {
@@ -141,7 +141,7 @@ func TestHookQueueOverflowKeepsEverySetsAskedAndEnd(t *testing.T) {
 	}
 	for _, tk := range late {
 		b.Expiring(tk.ID) // the queue is full: dropped, counted
-		require.NoError(t, b.Cancel(tk.ID, "session/cancel"))
+		require.NoError(t, b.Withdraw(tk.ID, "session/cancel", permission.BySelf(permission.SourceClient)))
 	}
 	require.NoError(t, os.WriteFile(release, nil, 0o600))
 	eventually(t, 20*time.Second, "every set's asked and end ran", func() bool {

@@ -45,8 +45,8 @@ func TestHookGetsTheQuestionWithinASecond(t *testing.T) {
 	assert.Contains(t, string(doc), `"options":[{"label":"Postgres","description":"about Postgres"}`, "the questions as the contract spells them")
 
 	q := ev.Questions[0]
-	require.NoError(t, b.Answer(tk.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
-		{Question: q, Answer: permission.Answer{Labels: []string{"Postgres"}}, Path: "questions[0]"}}}))
+	require.NoError(t, b.Settle(tk.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
+		{Question: q, Answer: permission.Answer{Labels: []string{"Postgres"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 	var done Event
 	require.NoError(t, json.Unmarshal(waitFile(t, filepath.Join(dir, tk.ID+".answered.json"), time.Second), &done))
 	assert.Equal(t, Answered, done.Event)
@@ -69,7 +69,7 @@ func TestSlowHookDelaysNothing(t *testing.T) {
 	for range 3 {
 		begin := time.Now()
 		tk := ask(b, "s", question("Q?", "H", "a", "b"))
-		require.NoError(t, b.Answer(tk.ID, permission.Result{}))
+		require.NoError(t, b.Settle(tk.ID, permission.Result{}, permission.ByEditor()))
 		select {
 		case <-tk.Done():
 		case <-time.After(time.Second):
@@ -116,7 +116,7 @@ func TestFailingHookChangesNothingElse(t *testing.T) {
 	log, out := newLogger()
 	start(t, b, Options{Hook: `echo boom >&2; exit 3`, URL: srv.URL + "/topic", Logger: log})
 	tk := ask(b, "s", question("Q?", "H", "a", "b"))
-	require.NoError(t, b.Answer(tk.ID, permission.Result{Answers: []permission.Answered{{Answer: permission.Answer{Labels: []string{"a"}}}}}))
+	require.NoError(t, b.Settle(tk.ID, permission.Result{Answers: []permission.Answered{{Answer: permission.Answer{Labels: []string{"a"}}}}}, permission.ByEditor()))
 	assert.Equal(t, []string{"a"}, tk.Result().Answers[0].Answer.Labels)
 	assert.Equal(t, Asked, recv(t, posts))
 	assert.Equal(t, Answered, recv(t, posts))
@@ -135,9 +135,9 @@ func TestHookRunsASetsEventsInOrder(t *testing.T) {
 echo "$ASKBRIDGE_EVENT" >> "$OUT/$ASKBRIDGE_QUESTION_ID.log"`})
 	first := ask(b, "s", question("One?", "One", "a", "b"))
 	require.Equal(t, "q1", first.ID)
-	require.NoError(t, b.Cancel(first.ID, "session/cancel"))
+	require.NoError(t, b.Withdraw(first.ID, "session/cancel", permission.BySelf(permission.SourceClient)))
 	second := ask(b, "s", question("Two?", "Two", "a", "b"))
-	require.NoError(t, b.Cancel(second.ID, permission.ReasonTimeout))
+	require.NoError(t, b.Withdraw(second.ID, permission.ReasonTimeout, permission.BySelf(permission.SourceTimeout)))
 
 	eventually(t, 1500*time.Millisecond, "the second set's events, in order, while the first's hook sleeps", func() bool {
 		b, _ := os.ReadFile(filepath.Join(dir, second.ID+".log"))

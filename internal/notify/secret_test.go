@@ -60,8 +60,8 @@ func TestNotifiersNeverSeeASecretAnswer(t *testing.T) {
 	start(t, b, Options{URL: srvJSON.URL + "/hook#json"})
 	q := secretQuestion()
 	tk := ask(b, "s", q)
-	require.NoError(t, b.Answer(tk.ID, permission.Result{Answers: []permission.Answered{
-		{Question: q, Path: "questions[0]", Answer: permission.Answer{Other: true, Custom: typedSecret}}}}))
+	require.NoError(t, b.Settle(tk.ID, permission.Result{Answers: []permission.Answered{
+		{Question: q, Path: "questions[0]", Answer: permission.Answer{Other: true, Custom: typedSecret}}}}, permission.ByEditor()))
 
 	var seen []string
 	for range 2 {

@@ -101,7 +101,7 @@ func TestWebhookButtonsAnswerOnceAndOnlyTheirSetAndOption(t *testing.T) {
 	code, _ = tapped(t, pg1)
 	assert.Equal(t, http.StatusConflict, code, "q1's other button, once q1 is answered")
 
-	require.NoError(t, b.Answer(q2.ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"SQLité"}}, Path: "questions[0]"}}}))
+	require.NoError(t, b.Settle(q2.ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"SQLité"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 	code, _ = tapped(t, pg2)
 	assert.Equal(t, http.StatusConflict, code, "q2 answered in the editor first")
 	assert.Equal(t, permission.SourceClient, q2.Result().Source)

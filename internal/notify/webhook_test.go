@@ -75,8 +75,8 @@ func TestWebhookPublishesNtfyStyle(t *testing.T) {
 	assert.Equal(t, "Welche Datenbank für später?\n  - Postgres: about Postgres\n  - SQLite: about SQLite\n\nAnswer at the desk: "+deskPage, r.body)
 	assert.Empty(t, r.header.Get("Actions"), "no answer buttons without --public-url")
 
-	require.NoError(t, b.Answer(tk.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
-		{Question: q, Answer: permission.Answer{Other: true, Custom: "MariaDB"}, Path: "questions[0]"}}}))
+	require.NoError(t, b.Settle(tk.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
+		{Question: q, Answer: permission.Answer{Other: true, Custom: "MariaDB"}, Path: "questions[0]"}}}, permission.ByEditor()))
 	r = recv(t, got)
 	title, _ = new(mime.WordDecoder).DecodeHeader(r.header.Get("Title"))
 	assert.Equal(t, "askbridge: Answered at the desk: Datenbank: Welche Datenbank für später?", title)
@@ -92,7 +92,7 @@ func TestWebhookJSON(t *testing.T) {
 	b := permission.NewBoard()
 	start(t, b, Options{URL: srv.URL + "/hook#json"})
 	tk := ask(b, "s", question("Q?", "H", "a", "b"))
-	require.NoError(t, b.Cancel(tk.ID, permission.ReasonTimeout))
+	require.NoError(t, b.Withdraw(tk.ID, permission.ReasonTimeout, permission.BySelf(permission.SourceTimeout)))
 	for _, want := range []string{Asked, Timeout} {
 		r := recv(t, got)
 		assert.Equal(t, "/hook", r.path)
@@ -147,7 +147,7 @@ func TestWebhookFailuresAreLogged(t *testing.T) {
 	start(t, b, Options{URL: refuse.URL + "/t", Logger: log})
 	start(t, b, Options{URL: hang.URL + "/t", Timeout: 200 * time.Millisecond, Logger: log})
 	tk := ask(b, "s", question("Q?", "H", "a", "b"))
-	require.NoError(t, b.Answer(tk.ID, permission.Result{}))
+	require.NoError(t, b.Settle(tk.ID, permission.Result{}, permission.ByEditor()))
 	eventually(t, 2*time.Second, "the refusal is logged", func() bool { return out.count("403 Forbidden: topic is read-only") == 2 })
 	eventually(t, 2*time.Second, "the hang is logged", func() bool { return out.count("timed out and was stopped") == 2 })
 	p, _ := b.Get(tk.ID)

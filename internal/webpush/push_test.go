@@ -93,7 +93,7 @@ func TestAPushComesAndGoes(t *testing.T) {
 	assert.Equal(t, "high", got[0].Header.Get("Urgency"))
 	assert.Equal(t, "askbridge-"+tk.ID, got[0].Header.Get("Topic"))
 
-	require.NoError(t, r.board.CancelFrom(tk.ID, permission.SourceDesk, "rejected"))
+	require.NoError(t, r.board.Withdraw(tk.ID, "rejected", permission.BySelf(permission.SourceDesk)))
 	got = r.wait(t, 2)
 	assert.Equal(t, Message{Type: Decided, ID: tk.ID, Tag: "askbridge-" + tk.ID}, got[1].Message)
 	assert.Equal(t, got[0].Header.Get("Topic"), got[1].Header.Get("Topic"), "the withdrawal replaces a push not delivered yet")

@@ -48,8 +48,8 @@ func TestCursorQuestionAnsweredAtTheDesk(t *testing.T) {
 	h.Agent.Send(cursorRequest(9, cursor.AskQuestion, cursorDB))
 	h.Client.Recv()
 	p := adaptertest.OnBoard(t, board)
-	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
-		{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"SQLite"}}, Path: "questions[0]"}}}))
+	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
+		{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"SQLite"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["lite"]}]}}`, string(h.AgentReply(t, "9").Result))
 	assert.JSONEq(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":9}}`, h.Client.Recv())
 	// The client answers anyway: the agent never sees it.
@@ -113,8 +113,8 @@ func TestCursorQuestionDeclinedThenAnsweredAtTheDesk(t *testing.T) {
 	p := adaptertest.OnBoard(t, board)
 	h.UnknownMethod(t, cursor.AskQuestion)
 	req, _ := h.NextRequest(t, "session/request_permission")
-	require.NoError(t, board.Answer(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
-		{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}, Path: "questions[0]"}}}))
+	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
+		{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 	assert.JSONEq(t, `{"outcome":{"outcome":"answered","answers":[{"questionId":"db","selectedOptionIds":["pg"]}]}}`, string(h.AgentReply(t, "9").Result))
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"probe/after"}`)
 	for {
