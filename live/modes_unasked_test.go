@@ -21,29 +21,12 @@ import (
 // as a line of agent text at the prompt.
 func TestClaudeInAutoModeIsSaidOnTheCardAndInTheLog(t *testing.T) {
 	m := model(t, harness.Claude.Tool, dbQuestion)
-	addr := freeAddr(t)
-	editor := &stalledEditor{}
-	r := harness.Start(t, harness.Claude, harness.Options{ModelURL: m.URL,
-		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--approvals", "mirror", "--desk", addr), TTY: true,
-		Client: editor.client()})
-	deskScreens.Store(addr, r.Terminal)
+	r, addr := claudeAtDesk(t, m.URL)
 	card := make(chan []byte, 1)
-	go func() {
-		for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			body, err := deskCall(addr, "GET", "/question", nil)
-			var list []struct {
-				ID       string          `json:"id"`
-				Instance json.RawMessage `json:"instance"`
-			}
-			if err != nil || json.Unmarshal(body, &list) != nil || len(list) == 0 {
-				continue
-			}
-			card <- list[0].Instance
-			deskCall(addr, "POST", "/question/"+list[0].ID+"/reply", map[string]any{"answers": [][]string{{"Postgres"}}})
-			return
-		}
-		card <- nil
-	}()
+	go onFirstCard(addr, func(id string, instance json.RawMessage) {
+		card <- instance
+		deskCall(addr, "POST", "/question/"+id+"/reply", map[string]any{"answers": [][]string{{"Postgres"}}})
+	}, func() { card <- nil })
 	_, stop, err := r.Turn(harness.NoFeatures, "Ask me which database.")
 	require.NoError(t, err)
 	assert.Equal(t, "end_turn", stop)
@@ -68,4 +51,34 @@ func TestClaudeInAutoModeIsSaidOnTheCardAndInTheLog(t *testing.T) {
 		}
 	}
 	assert.True(t, said, "the editor is told, as agent text")
+}
+
+// claudeAtDesk starts the real Claude through askbridge with --approvals
+// mirror and a desk, the editor one that leaves permission requests
+// unanswered, and returns the run and the desk's address.
+func claudeAtDesk(t *testing.T, modelURL string) (*harness.Run, string) {
+	addr := freeAddr(t)
+	editor := &stalledEditor{}
+	r := harness.Start(t, harness.Claude, harness.Options{ModelURL: modelURL,
+		Wrap: harness.Askbridge(askbridge(t), "--log-level=debug", "--approvals", "mirror", "--desk", addr), TTY: true,
+		Client: editor.client()})
+	deskScreens.Store(addr, r.Terminal)
+	return r, addr
+}
+
+// onFirstCard waits up to 90 s for the desk at addr to list a set, and
+// calls do with the first one's id and origin; none in time calls none.
+func onFirstCard(addr string, do func(id string, instance json.RawMessage), none func()) {
+	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		body, err := deskCall(addr, "GET", "/question", nil)
+		var list []struct {
+			ID       string          `json:"id"`
+			Instance json.RawMessage `json:"instance"`
+		}
+		if err == nil && json.Unmarshal(body, &list) == nil && len(list) > 0 {
+			do(list[0].ID, list[0].Instance)
+			return
+		}
+	}
+	none()
 }

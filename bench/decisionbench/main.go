@@ -106,7 +106,7 @@ func measureDecisions(ctx context.Context, bin, dir string, n int) (decisionTime
 	if err != nil {
 		return t, err
 	}
-	defer h.stop()
+	defer h.Stop()
 	p, err := h.pair(ctx, sock)
 	if err != nil {
 		return t, err

@@ -19,9 +19,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
+	"github.com/askbridge/askbridge/bench/internal/benchhub"
 	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
@@ -56,7 +56,7 @@ func run(ctx context.Context, bin string, relaybench []string) error {
 	if err != nil {
 		return err
 	}
-	defer h.stop()
+	defer h.Stop()
 
 	boards := make([]*permission.Board, askbridges)
 	for i := range boards {
@@ -95,8 +95,7 @@ func run(ctx context.Context, bin string, relaybench []string) error {
 
 // hubProc is the hub's process and its page.
 type hubProc struct {
-	pid  int
-	page string       // http://localhost:PORT/
+	*benchhub.Hub
 	http *http.Client // paired with the hub's page
 }
 
@@ -112,48 +111,27 @@ func startHub(ctx context.Context, bin, dir, sock string) (*hubProc, error) {
 	if err := os.Setenv("XDG_CONFIG_HOME", config); err != nil {
 		return nil, err
 	}
-	logPath := filepath.Join(dir, "hub.log")
-	cmd := exec.Command("sh", "-c", `"$0" hub --listen 127.0.0.1:0 --log-level warn </dev/null >/dev/null 2>"$1" & echo $!`, bin, logPath)
-	cmd.Env = append(os.Environ(), hub.SocketEnv+"="+sock, "XDG_STATE_HOME="+filepath.Join(dir, "state"))
-	out, err := cmd.Output()
+	b, err := benchhub.Start(ctx, bin, dir, sock, filepath.Join(dir, "state"))
 	if err != nil {
-		return nil, fmt.Errorf("starting the hub: %w", err)
+		return nil, err
 	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	h := &hubProc{Hub: b}
+	// Paired as the user would: a code from `askbridge hub pair`'s socket
+	// request, traded at the page.
+	code, err := hub.NewCode(ctx, sock)
+	if err == nil {
+		h.http, err = desk.Pair(ctx, h.Page, code.Code, false)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("starting the hub: no pid in %q", out)
+		h.Stop()
+		return nil, err
 	}
-	h := &hubProc{pid: pid}
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(20 * time.Millisecond) {
-		b, _ := os.ReadFile(logPath)
-		for _, line := range strings.Split(string(b), "\n") {
-			if u, ok := strings.CutPrefix(line, "askbridge: hub at "); ok {
-				h.page = u
-			}
-		}
-		if h.page == "" {
-			continue
-		}
-		// Paired as the user would: a code from `askbridge hub pair`'s
-		// socket request, traded at the page.
-		code, err := hub.NewCode(ctx, sock)
-		if err == nil {
-			h.http, err = desk.Pair(ctx, h.page, code.Code, false)
-		}
-		if err != nil {
-			h.stop()
-			return nil, err
-		}
-		return h, nil
-	}
-	b, _ := os.ReadFile(logPath)
-	h.stop()
-	return nil, fmt.Errorf("the hub did not print its address within 20s; it said:\n%s", b)
+	return h, nil
 }
 
 // waitPending polls the hub's GET /question until it lists n sets.
 func (h *hubProc) waitPending(ctx context.Context, n int) error {
-	u := h.page + "question"
+	u := h.Page + "question"
 	var got int
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
@@ -173,7 +151,7 @@ func (h *hubProc) waitPending(ctx context.Context, n int) error {
 
 // memory reads the hub's RSS and peak RSS, in KiB.
 func (h *hubProc) memory() (rss, peak int64, err error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", h.pid))
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", h.PID))
 	if err != nil {
 		return 0, 0, fmt.Errorf("the hub's memory (Linux /proc): %w", err)
 	}
@@ -186,26 +164,4 @@ func (h *hubProc) memory() (rss, peak int64, err error) {
 		}
 	}
 	return rss, peak, nil
-}
-
-// stop ends the hub: SIGTERM, then SIGKILL after 5s. It is not this
-// process's child, so it is gone when its /proc entry is, or shows it a
-// zombie its new parent has yet to reap.
-func (h *hubProc) stop() {
-	syscall.Kill(h.pid, syscall.SIGTERM)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if !h.alive() {
-			return
-		}
-	}
-	syscall.Kill(h.pid, syscall.SIGKILL)
-}
-
-func (h *hubProc) alive() bool {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", h.pid))
-	if err != nil {
-		return syscall.Kill(h.pid, 0) == nil // no /proc (macOS): ask the kernel
-	}
-	_, rest, _ := strings.Cut(string(b), ") ")
-	return !strings.HasPrefix(rest, "Z")
 }

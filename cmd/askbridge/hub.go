@@ -22,7 +22,7 @@ func init() {
 }
 
 const hubUsage = `Usage: askbridge hub [--listen 127.0.0.1:7683] [--tls-cert FILE --tls-key FILE | --allow-remote-http] [--qr]
-                     [--notify] [--notify-url URL] [--on-question CMD] [--public-url URL]
+                     [--notify] [--notify-url URL] [--on-question CMD] [--public-url URL] [--push-content none]
        askbridge hub pair | devices | revoke ID | key
        askbridge hub log [--json] [-n N]
 
@@ -74,6 +74,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	notifyOpts := &proxyOptions{}
 	notifyOpts.notifyFlags(fs)
 	inboxApprovals := fs.Bool("inbox-approvals", false, "let `askbridge inbox` answer the agents' tool approvals too, not only questions: weaker than a passkey (see docs/security.md)")
+	pushContent := fs.String("push-content", "question", "what a Web Push carries: `question` (its first question or the command, the choices, the agent and folder) or none (only that something waits; the page shows it when opened)")
 	trustKey := fs.String("trust-key", "", "trust the hub's key that has this `FINGERPRINT` although this hub did not make it (it says so at start, and refuses the key until told)")
 	printUnit := fs.Bool("print-unit", false, "print a systemd user socket unit holding the page's port and the service that starts the hub with these flags at login (a launchd agent on macOS), and exit")
 	if code, done := cliflag.Parse(fs, hubUsage, args, stdout, stderr); done {
@@ -89,6 +90,10 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		return printHubUnit(fs, stdout, stderr)
+	}
+	if *pushContent != "question" && *pushContent != "none" {
+		fmt.Fprintf(stderr, "askbridge hub: --push-content %q: want question or none\n", *pushContent)
+		return 2
 	}
 	if hubctl.RefusedInside("askbridge hub", stderr) {
 		return 1
@@ -123,7 +128,7 @@ func runHub(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	err = hubserve.Run(ctx, hubserve.Config{Listen: where.Addr, TLS: tlsConfig, Remote: remote, QR: where.QR,
 		PublicURL: notifyOpts.publicURL, Taps: notifyOpts.taps, Routes: []route.Route{notifyOpts.notifyRoute(logger)},
-		InboxApprovals: *inboxApprovals, Logger: logger, Stderr: stderr})
+		InboxApprovals: *inboxApprovals, BarePush: *pushContent == "none", Logger: logger, Stderr: stderr})
 	var failed *hubserve.Error
 	if errors.As(err, &failed) {
 		fmt.Fprintln(stderr, "askbridge hub:", failed.Err)

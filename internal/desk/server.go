@@ -151,7 +151,7 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 	files := http.FileServerFS(sub)
 	root.HandleFunc("GET /{$}", s.index)
 	for _, page := range []string{"GET /app.js", "GET /deadline.js", "GET /groups.js", "GET /pair.js", "GET /prove.js", "GET /style.css",
-		"GET /decisions.js", "GET /claims.js", "GET /grants.js", "GET /push.js", "GET /worker.js", "GET /context.js", "GET /manifest.json", "GET /icon.svg"} {
+		"GET /decisions.js", "GET /claims.js", "GET /grants.js", "GET /push.js", "GET /worker.js", "GET /context.js", "GET /modes.js", "GET /manifest.json", "GET /icon.svg"} {
 		root.Handle(page, files)
 	}
 	root.HandleFunc("POST /pair/begin", s.pairBegin)

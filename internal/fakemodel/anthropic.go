@@ -57,34 +57,49 @@ func (s *Server) anthropic(w http.ResponseWriter, r *http.Request) {
 	msg := map[string]any{"id": fmt.Sprintf("msg_fake_%d", len(s.Requests())), "type": "message", "role": "assistant",
 		"model": "claude-fake", "content": []any{}, "stop_reason": nil, "stop_sequence": nil,
 		"usage": map[string]int{"input_tokens": 10, "output_tokens": 1}}
+	said := t.Call >= 0 && s.script.Say != ""
 	if !req.Stream {
 		msg["content"] = []any{block}
+		if said {
+			msg["content"] = []any{map[string]any{"type": "text", "text": s.script.Say}, block}
+		}
 		msg["stop_reason"] = stop
 		writeJSON(w, msg)
 		return
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	sse(w, "message_start", map[string]any{"type": "message_start", "message": msg})
+	index := 0
+	if said {
+		textBlock(w, index, s.script.Say)
+		index++
+	}
 	if t.Call >= 0 {
-		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": 0,
+		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": index,
 			"content_block": map[string]any{"type": "tool_use", "id": block["id"], "name": block["name"], "input": map[string]any{}}})
 		// Two deltas, as a real model streams partial JSON.
 		input := string(s.script.Calls[t.Call])
 		half := len(input) / 2
 		for _, part := range []string{input[:half], input[half:]} {
-			sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
+			sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": index,
 				"delta": map[string]any{"type": "input_json_delta", "partial_json": part}})
 		}
+		sse(w, "content_block_stop", map[string]any{"type": "content_block_stop", "index": index})
 	} else {
-		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": 0,
-			"content_block": map[string]any{"type": "text", "text": ""}})
-		sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
-			"delta": map[string]any{"type": "text_delta", "text": t.Text}})
+		textBlock(w, index, t.Text)
 	}
-	sse(w, "content_block_stop", map[string]any{"type": "content_block_stop", "index": 0})
 	sse(w, "message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": stop, "stop_sequence": nil},
 		"usage": map[string]int{"output_tokens": 5}})
 	sse(w, "message_stop", map[string]any{"type": "message_stop"})
+}
+
+// textBlock streams one text content block at index.
+func textBlock(w http.ResponseWriter, index int, text string) {
+	sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": index,
+		"content_block": map[string]any{"type": "text", "text": ""}})
+	sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": index,
+		"delta": map[string]any{"type": "text_delta", "text": text}})
+	sse(w, "content_block_stop", map[string]any{"type": "content_block_stop", "index": index})
 }
 
 // sse writes one server-sent event and flushes it.

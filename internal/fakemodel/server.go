@@ -27,6 +27,9 @@ type Script struct {
 	// conversation; after the last result it replies in text quoting every
 	// result.
 	Calls []json.RawMessage
+	// Say, when set, is text the model writes before each call, in the
+	// same message, as a model explains why it asks (Anthropic's API only).
+	Say string
 }
 
 // Request is one HTTP request the model was sent.

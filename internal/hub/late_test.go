@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -159,4 +160,24 @@ func reportAs(t *testing.T, path string, inst Instance) (*permission.Board, cont
 	t.Cleanup(cancel)
 	Report(ctx, board, path, inst, nil)
 	return board, cancel
+}
+
+// A card kept after its askbridge left switches no mode: there is no agent
+// to send it to, and the decisions log would keep a switch never made.
+func TestALeftCardSwitchesNoMode(t *testing.T) {
+	path := socket(t)
+	h, hb, _ := lateHub(t, path)
+	b := permission.NewBoard()
+	ctx, gone := context.WithCancel(context.Background())
+	t.Cleanup(gone)
+	rep := Report(ctx, b, path, Instance{Agent: "scripted", PID: os.Getpid(), Host: "here", CWD: "/src"}, nil)
+	rep.Update(func(i *Instance) {
+		i.Modes = map[string]SessionMode{"s1": {ID: "auto", Asks: 1, Available: []ModeOption{{ID: "default", Asks: 2}, {ID: "auto", Asks: 1}}}}
+	})
+	askLate(t, b, hb)
+	require.Eventually(t, func() bool { inst, _ := h.Origin(hb.List()[0].ID); return inst.(Instance).Mode != nil }, 5*time.Second, 10*time.Millisecond)
+	gone()
+	p := waitNote(t, hb, notes.CardLeft)
+	by := permission.By{Device: "d1", Name: "Pixel 8", Route: permission.RoutePage, Proof: permission.ProofDevice | permission.ProofPresence}
+	assert.ErrorIs(t, hb.RequestMode(p.ID, "default", by), permission.ErrNoModes)
 }

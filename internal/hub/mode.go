@@ -28,7 +28,9 @@ func (h *Hub) switchMode(set permission.Pending, mode string, by permission.By) 
 		cur = from.Modes[m.session]
 	}
 	h.mu.Unlock()
-	if !ok {
+	if !ok || m.there.Load() {
+		// A card kept after its askbridge left (late.go) has no agent to
+		// switch: the switch would be sent to no one and logged as done.
 		return fmt.Errorf("%w: its askbridge is no longer connected", permission.ErrNoModes)
 	}
 	var to *ModeOption

@@ -32,6 +32,7 @@ type Config struct {
 	// in their route.Env.
 	Routes         []route.Route
 	InboxApprovals bool // --inbox-approvals
+	BarePush       bool // --push-content none
 	// MayPair says whether the process on a connection to the hub's socket
 	// may have a pairing code or revoke a device, beyond what the hub checks
 	// itself (this user's process, not under a connected askbridge): nil
@@ -81,7 +82,7 @@ func Run(ctx context.Context, c Config) error {
 		logger.Warn("hub: a set answerable late is cancelled when its askbridge leaves: no notes store", "err", err)
 	}
 	show := &codeShower{stderr: c.Stderr, terminal: writesToTerminal(c.Stderr), qr: c.Remote || c.QR, publicURL: c.PublicURL, logger: logger}
-	routes, pushed := startPush(ctx, h, board, devices, logger)
+	routes, pushed := startPush(ctx, h, board, devices, c.BarePush, logger)
 	defer func() { stop(); pushed() }() // the pushes under way end before the hub
 	routes["GET /instance"], routes["GET /api/decisions"] = h.ServeInstances, h.ServeDecisions
 	page := desk.New(ln, board, desk.Options{Hub: true, Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,

@@ -23,3 +23,23 @@ func TestAPushCarriesNotTheAgentsWords(t *testing.T) {
 	assert.NotContains(t, string(b), "ledger")
 	assert.NotContains(t, string(b), "Pick the store")
 }
+
+// With --push-content none a push says only that something waits: no
+// question, command, choice, agent or folder leaves for the push service.
+func TestABarePushCarriesNoWordOfTheSet(t *testing.T) {
+	p := &Pusher{opts: Options{Bare: true, Where: func(string) string { return "Claude Code · /home/ann/ledger" }}}
+	tc := json.RawMessage(`{"title":"rm -rf build","rawInput":{"command":"rm -rf build"}}`)
+	for _, s := range []permission.Pending{
+		{ID: "q1", Kind: permission.KindQuestion, Asking: []permission.Asked{{Question: permission.Question{Header: "DB", Question: "Which database?", Options: []permission.Option{{Label: "Postgres"}}}}}},
+		{ID: "a1", Kind: permission.KindApproval, Approval: &permission.Approval{ToolCall: tc}},
+	} {
+		m := p.asked(s)
+		b, err := json.Marshal(m)
+		require.NoError(t, err)
+		for _, word := range []string{"database", "Postgres", "rm -rf", "ledger", "Claude"} {
+			assert.NotContains(t, string(b), word)
+		}
+		assert.Equal(t, s.ID, m.ID, "the page opens the card by its id")
+		assert.Equal(t, s.Kind, m.Kind)
+	}
+}

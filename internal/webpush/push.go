@@ -50,7 +50,11 @@ type Options struct {
 	DeviceOf func(*http.Request) string
 	// Where names where a set comes from ("Claude Code · ~/src/api"), for
 	// the notification's title; nil: nothing.
-	Where  func(id string) string
+	Where func(id string) string
+	// Bare (the hub's --push-content none) sends no word of the set: a
+	// push says only that a question or an approval waits, and the page
+	// shows the card when the notification is tapped.
+	Bare   bool
 	Logger *slog.Logger
 	// Test is for tests alone (see TestService); the hub leaves it zero.
 	Test TestService
@@ -126,6 +130,9 @@ const maxText = 600
 // command an approval would run) and the choices.
 func (p *Pusher) asked(s permission.Pending) Message {
 	m := Message{Type: Asked, ID: s.ID, Tag: tag(s.ID), Kind: s.Kind, URL: "/#q=" + s.ID}
+	if p.opts.Bare {
+		return m
+	}
 	if len(s.Asking) > 0 {
 		q := s.Asking[0].Question
 		m.Title, m.Body = q.Header, q.Question

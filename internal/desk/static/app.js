@@ -31,7 +31,7 @@ async function api(method, path, body) {
   });
   const data = await res.json().catch(() => ({}));
   if (res.status === 401) unpaired();
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) throw Object.assign(new Error(data.error || res.statusText), { data });
   return data;
 }
 
@@ -98,7 +98,7 @@ function card(p) {
   const note = el("p", { class: "note", role: "status" });
   form.append(note);
   showNote(form, p);
-  form.append(...modeNote(p.instance));
+  form.append(...modeNote(p.instance), ...modeSwitch(p)); // modes.js
   form.append(...contextBlock(p.instance)); // context.js
   if (p.kind === "approval") form.append(approvalBlock(p.approval), ...uncontainedNote(p.instance));
   holdOnInteraction(form, p.id);

@@ -41,8 +41,10 @@ self.addEventListener("push", (ev) => {
     }
     if (m.type !== "asked") return;
     const choices = Array.isArray(m.choices) && m.choices.length ? "Choices: " + m.choices.join(" · ") : "";
-    await self.registration.showNotification(m.title || "askbridge", {
-      body: [m.body, choices].filter(Boolean).join("\n"),
+    // --push-content none: no word of the set; the page shows it.
+    const bare = m.kind === "approval" ? "An approval waits" : "A question waits";
+    await self.registration.showNotification(m.title || "askbridge: " + bare, {
+      body: [m.body, choices].filter(Boolean).join("\n") || "Open to see it.",
       tag: m.tag,
       renotify: true,
       requireInteraction: m.kind === "approval",

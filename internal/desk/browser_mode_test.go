@@ -1,0 +1,67 @@
+//go:build browser
+
+package desk
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/permission"
+)
+
+// A card whose session reports its modes switches it from a phone: to a
+// mode that asks more with the device alone, to one that asks less only
+// once the passkey verified the user; what happened is said beside the
+// button, within the screen. The switcher is a fake of the bridge's rule.
+func TestBrowserSwitchesTheSessionsMode(t *testing.T) {
+	needBrowser(t)
+	mode := map[string]any{"id": "auto", "name": "Auto", "asks": 1, "available": []map[string]any{
+		{"id": "default", "name": "Manual", "asks": 2}, {"id": "auto", "name": "Auto", "asks": 1},
+		{"id": "bypassPermissions", "name": "Bypass permissions", "asks": 0}}}
+	s, board := newDesk(t, Options{Origin: func(string) (any, string) {
+		return map[string]any{"agent": "Claude Code", "mode": mode}, "/home/ann/api"
+	}})
+	var mu sync.Mutex
+	var heard []string
+	board.HandleModes(func(set permission.Pending, to string, by permission.By) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if to == "bypassPermissions" && !by.Proof.Has(permission.ProofPresence) {
+			return permission.ErrModeNeedsPresence
+		}
+		heard = append(heard, to+" "+by.Proof.String())
+		return nil
+	})
+	board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Approval: &permission.Approval{
+		ToolCall: json.RawMessage(`{"toolCallId":"t1","kind":"execute","title":"ls"}`),
+		Options:  []permission.ApprovalOption{{OptionID: "once", Name: "Allow once", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}},
+		Questions: []permission.Question{{Header: "Approval: execute", Question: "ls", NoOther: true, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}})
+
+	shot := filepath.Join(t.TempDir(), "mode.png")
+	if dir := os.Getenv("ASKBRIDGE_SCREENSHOT_DIR"); dir != "" {
+		shot = filepath.Join(dir, "card-mode.png")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	code, _ := s.Devices().NewCode()
+	out, err := exec.CommandContext(ctx, "node", "e2e/mode.mjs", s.URL(), code, shot).CombinedOutput()
+	require.NoError(t, err, string(out))
+	got := string(out)
+	assert.Contains(t, got, `OPTIONS ["Manual","Auto","Bypass permissions (asks less: passkey)"]`)
+	assert.Contains(t, got, "SELECTED auto")
+	assert.Contains(t, got, "MORE Switched; the agent and the editor are told. | IN VIEW true")
+	assert.Regexp(t, `LESS UNVERIFIED Not switched: \S.* \| IN VIEW true`, got)
+	assert.Contains(t, got, "LESS VERIFIED Switched; the agent and the editor are told. | IN VIEW true")
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, []string{"default a paired device", "bypassPermissions a paired device and your presence (a passkey)"}, heard)
+}
