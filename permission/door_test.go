@@ -33,7 +33,7 @@ func TestTheDoorRefusesAnEndWithoutItsRoutesCredential(t *testing.T) {
 		{name: "a page's reject by a paired device", r: Result{Cancelled: true}, by: By{Route: RoutePage, Proof: ProofDevice}},
 		{name: "the asker's end on the hub without the kernel's word", r: Result{Answers: yes}, by: By{Route: RouteAsker}, err: ErrUnvouched},
 		{name: "the asker's approval on the hub", approval: true, r: Result{Answers: yes}, by: By{Route: RouteAsker, Proof: ProofPeer}},
-		{name: "askbridge approving by itself", approval: true, r: Result{Answers: yes}, by: BySelf(SourceTimeout), err: ErrSelfApproves},
+		{name: "askbridge approving by itself", approval: true, r: Result{Answers: yes}, by: BySelf(SourceTimeout), err: ErrNeverApproves},
 		{name: "askbridge's deadline on an approval", approval: true, r: Result{Cancelled: true, Reason: ReasonTimeout}, by: BySelf(SourceTimeout)},
 		{name: "askbridge answering a question at its deadline", r: Result{Answers: yes}, by: BySelf(SourceTimeout)},
 		{name: "the editor's approval", approval: true, r: Result{Answers: yes}, by: ByEditor()},

@@ -3,7 +3,6 @@ package permission
 import (
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // Who may answer what is decided here and nowhere else. Each way a person
@@ -29,94 +28,15 @@ import (
 //   - askbridge itself (a deadline, a withdrawal, a link gone) cancels
 //     anything and answers only questions: it never says yes for the user.
 
-// Route is a way a person answers a set.
-type Route uint8
-
-// Routes.
-const (
-	RouteEditor   Route = iota + 1 // the editor's own permission request
-	RouteTerminal                  // askbridge's own terminal prompter
-	RoutePage                      // the desk's or the hub's page, in a browser
-	RouteInbox                     // askbridge inbox, the hub's terminal inbox
-	RouteTap                       // a notification's answer button
-	RouteAsker                     // at the hub: the askbridge that asked, ending its own set
-	RouteHub                       // at an askbridge: an answer the hub sent over its link
-	RouteSelf                      // askbridge itself: deadlines, withdrawals, a peer gone
-)
-
-var routeNames = map[Route]string{RouteEditor: "the editor", RouteTerminal: "askbridge's terminal",
-	RoutePage: "the page", RouteInbox: "the terminal inbox", RouteTap: "a notification's button",
-	RouteAsker: "the askbridge that asked", RouteHub: "the hub", RouteSelf: "askbridge itself"}
-
-func (r Route) String() string {
-	if s, ok := routeNames[r]; ok {
-		return s
-	}
-	return fmt.Sprintf("route %d", r)
-}
-
-// Proof is what a route checked of whoever answers through it. Proofs add
-// up: a page's answer to an approval shows ProofDevice|ProofPresence.
-type Proof uint8
-
-// Proofs.
-const (
-	// ProofDevice: the session of a paired device (its cookie and its key).
-	ProofDevice Proof = 1 << iota
-	// ProofPresence: a passkey assertion with user verification, signed
-	// for the very answers it comes with.
-	ProofPresence
-	// ProofPeer: the kernel's peer credentials say the caller is the
-	// user's own process, outside every agent's process tree.
-	ProofPeer
-	// ProofToken: a one-time answer token askbridge signed for one option.
-	ProofToken
-	// ProofLeave: the user's standing leave to approve by this route
-	// without a passkey (a device paired so; the hub's --inbox-approvals).
-	ProofLeave
-	// ProofHubKey: the link the answer came by proved the hub's key.
-	ProofHubKey
-)
-
-var proofNames = []string{"a paired device", "your presence (a passkey)", "the kernel's word on the caller",
-	"a signed answer token", "your leave to approve there without a passkey", "the hub's key"}
-
-// Has says whether p holds every proof of want.
-func (p Proof) Has(want Proof) bool { return p&want == want }
-
-func (p Proof) String() string {
-	var out []string
-	for i, name := range proofNames {
-		if p.Has(1 << i) {
-			out = append(out, name)
-		}
-	}
-	if len(out) == 0 {
-		return "nothing"
-	}
-	return strings.Join(out, " and ")
-}
-
-// credential is what each route needs for any answer; the asker's own
-// routes need none.
-var credential = map[Route]Proof{RouteEditor: 0, RouteTerminal: 0, RoutePage: ProofDevice, RouteInbox: ProofPeer, RouteTap: ProofToken,
-	RouteAsker: ProofPeer, RouteHub: ProofHubKey, RouteSelf: 0}
-
-// asker are the asker's own routes: once their credential holds they
-// answer anything, approvals too (the person there is the user the agent
-// asked).
-var asker = map[Route]bool{RouteEditor: true, RouteTerminal: true, RouteAsker: true}
-
 // Gate's refusals, as errors.Is finds them in a *GateError.
 var (
 	// ErrPresence: an approval without the user's presence (or leave).
 	ErrPresence = errors.New("an approval needs your presence: a passkey")
-	// ErrNeverApproves: a route that never approves met an approval.
-	ErrNeverApproves = errors.New("a notification's button never approves")
+	// ErrNeverApproves: a route that never approves (a notification's
+	// button, askbridge itself) met an approval.
+	ErrNeverApproves = errors.New("this route never approves")
 	// ErrUnvouched: a route without its credential (or no route at all).
 	ErrUnvouched = errors.New("the route did not vouch for who answers")
-	// ErrSelfApproves: askbridge answering an approval by itself.
-	ErrSelfApproves = errors.New("askbridge never approves by itself")
 )
 
 // GateError is Gate's refusal: what by Route lacked to answer a set of Kind.
@@ -129,10 +49,8 @@ type GateError struct {
 
 func (e *GateError) Error() string {
 	switch {
-	case e.Err == ErrSelfApproves:
-		return e.Err.Error() + ": only a person answers an approval"
 	case e.Err == ErrNeverApproves:
-		return e.Err.Error() + ": approve it at the page, with your passkey, or in the editor"
+		return e.Route.String() + " never approves: approve it at the page, with your passkey, or in the editor"
 	case e.Err == ErrPresence && e.Route == RouteInbox:
 		return "no approvals from the terminal inbox without your leave: answer it in the editor, or at the page with a passkey"
 	case e.Err == ErrPresence:
@@ -150,7 +68,7 @@ func (e *GateError) Unwrap() error { return e.Err }
 // *GateError. Board.ProgressBy applies it to every answer that names its
 // route.
 func Gate(p Pending, by By) error {
-	need, known := credential[by.Route]
+	info, known := by.Route.Info()
 	refuse := func(missing Proof, err error) error {
 		return &GateError{Route: by.Route, Kind: p.Kind, Missing: missing, Err: err}
 	}
@@ -158,13 +76,11 @@ func Gate(p Pending, by By) error {
 	switch {
 	case !known:
 		return refuse(0, ErrUnvouched)
-	case by.Route == RouteTap && approval:
+	case info.NeverApproves && approval:
 		return refuse(0, ErrNeverApproves)
-	case by.Route == RouteSelf && approval:
-		return refuse(0, ErrSelfApproves)
-	case !by.Proof.Has(need):
-		return refuse(need&^by.Proof, ErrUnvouched)
-	case asker[by.Route] || !approval:
+	case !by.Proof.Has(info.Credential):
+		return refuse(info.Credential&^by.Proof, ErrUnvouched)
+	case info.Asker || !approval:
 		return nil
 	case by.Proof.Has(ProofPresence) || by.Proof.Has(ProofLeave):
 		return nil
@@ -179,12 +95,12 @@ func GateEnd(p Pending, by By, cancelled bool) error {
 	if !cancelled {
 		return Gate(p, by)
 	}
-	need, known := credential[by.Route]
+	info, known := by.Route.Info()
 	switch {
 	case !known:
 		return &GateError{Route: by.Route, Kind: p.Kind, Err: ErrUnvouched}
-	case !by.Proof.Has(need):
-		return &GateError{Route: by.Route, Kind: p.Kind, Missing: need &^ by.Proof, Err: ErrUnvouched}
+	case !by.Proof.Has(info.Credential):
+		return &GateError{Route: by.Route, Kind: p.Kind, Missing: info.Credential &^ by.Proof, Err: ErrUnvouched}
 	}
 	return nil
 }

@@ -14,10 +14,14 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// toy is the route of docs/development.md's recipe: a chat bridge that
-// answers every question with its options' first, as a paired device
-// does at a page. Its whole registration is one table line.
+// toy is a chat bridge that answers every question with its options'
+// first, under a route it declares itself (toyRoute): its whole
+// registration is one table line. internal/route/toychat is the recipe's
+// toy with a credential of its own.
 type toy struct{ online *atomic.Bool }
+
+// toyRoute proves nothing: the gate lets it answer questions only.
+var toyRoute = permission.NewRoute(permission.RouteInfo{Name: "the toy", Source: "toy"})
 
 func (toy) Name() string { return "toy" }
 
@@ -33,7 +37,7 @@ func (t toy) Start(env *route.Env) (route.Running, error) {
 			for i, a := range ev.Pending.Asking {
 				answers[i] = permission.Answer{Labels: []string{a.Question.Options[0].Label}}
 			}
-			by := permission.By{Device: "toy-1", Name: "the toy chat", Source: permission.SourceHub, Route: permission.RoutePage, Proof: permission.ProofDevice}
+			by := permission.By{Device: "toy-1", Name: "the toy chat", Source: "toy", Route: toyRoute}
 			env.Board.ProgressBy(ev.Pending.ID, ev.Pending.Step, answers, by)
 		}
 	}()
@@ -88,15 +92,15 @@ func TestAToyRouteRegisteredInTheTableAnswers(t *testing.T) {
 	assert.Equal(t, "the toy chat", res.Device, "the board records who answered")
 }
 
-// A toy route answers an approval as a page would without a passkey: the
-// board's gate refuses it, whatever the route thinks of itself.
+// A toy route answers an approval without a passkey: the board's gate
+// refuses it, whatever the route thinks of itself.
 func TestAToyRouteCannotApproveWithoutPresence(t *testing.T) {
 	board := permission.NewBoard()
 	q := permission.Question{Question: "Run rm?", Header: "Approve", Options: []permission.Option{{Label: "Allow"}, {Label: "Deny"}}}
 	ticket := board.Open(permission.Request{SessionID: "s", Questions: []permission.Question{q}, Approval: &permission.Approval{}})
-	by := permission.By{Device: "toy-1", Route: permission.RoutePage, Proof: permission.ProofDevice}
+	by := permission.By{Device: "toy-1", Route: toyRoute}
 	_, err := board.ProgressBy(ticket.ID, 0, []permission.Answer{{Labels: []string{"Allow"}}}, by)
-	require.Error(t, err)
+	require.ErrorIs(t, err, permission.ErrPresence)
 	p, _ := board.Get(ticket.ID)
 	assert.Equal(t, permission.StatePending, p.State)
 }
