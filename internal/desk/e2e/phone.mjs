@@ -30,13 +30,24 @@ try {
   page.on("console", (m) => console.log("CONSOLE " + m.text()));
   const shot = (name) => page.screenshot({ path: `${shots}/phone-${name}.png` });
 
+  // onScreen: inside the viewport and not under something else (the
+  // line at the bottom of the screen).
+  const onScreen = (loc) => loc.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.top >= 0 && r.bottom <= innerHeight && !!top && (e === top || e.contains(top));
+  });
+
   // tap taps target, waits for done(), and checks every status line whose
   // words changed: it must be on screen.
   let taps = 0;
   const lines = () => page.$$eval("[role=status], [role=alert], .said, .error", (es) => es.map((e, i) => {
     const r = e.getBoundingClientRect();
     const shown = !!(e.textContent && (r.width || r.height) && !e.closest("[hidden]"));
-    return { i, text: e.textContent, shown, inView: r.top >= 0 && r.bottom <= innerHeight, id: e.id || e.className };
+    // On screen, and not under something else (the line at the bottom).
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const inView = r.top >= 0 && r.bottom <= innerHeight && !!top && (e === top || e.contains(top));
+    return { i, text: e.textContent, shown, inView, id: e.id || e.className };
   }));
   async function tap(target, done) {
     const before = new Map((await lines()).map((l) => [l.id + "|" + l.text, true]));
@@ -109,11 +120,13 @@ try {
   const started = Date.now();
   await tap(push, () => page.waitForFunction(() => /Subscribing/.test(document.querySelector("#push .said")?.textContent || ""), null, { timeout: 10000 }));
   console.log("PUSH PROGRESS " + (await page.textContent("#push .said")));
+  const progress = await onScreen(page.locator("#push .said"));
+  console.log(`${progress ? "IN VIEW" : "OUT OF VIEW"} push progress`);
   await shot("subscribing");
   await page.waitForFunction(() => document.querySelector("#push .said.failed, #push .said:not(:empty)") &&
     !/…$/.test(document.querySelector("#push .said").textContent), null, { timeout: 40000 });
   console.log(`PUSH FINAL ${await page.textContent("#push .said")} AFTER ${Date.now() - started} ms`);
-  const final = await page.locator("#push .said").evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; });
+  const final = await onScreen(page.locator("#push .said"));
   console.log(`${final ? "IN VIEW" : "OUT OF VIEW"} push final`);
   console.log("PUSH BUTTON " + (await push.textContent()));
   await shot("push");
@@ -121,8 +134,6 @@ try {
   await page.waitForSelector("#decisions li.decision", { timeout: 10000 });
   for (const d of await page.$$eval("#decisions li.decision > span", (es) => es.map((e) => e.textContent))) console.log("DECISION " + d);
   console.log("DIGESTS " + (await page.evaluate(() => (document.body.innerText.match(/sha256:/g) || []).length)));
-  await page.locator("#decisions").scrollIntoViewIfNeeded();
-  await shot("decisions");
   console.log(`TAPS ${taps} IN VIEW`);
 } catch (e) {
   for (const p of context.pages()) {

@@ -47,6 +47,7 @@ function said(anchor, text, error) {
     const last = anchor.querySelector(":scope > .error");
     if (last) last.before(line); else anchor.append(line);
   }
+  if (text) untell(); // a new tap's word, not an old result over it
   line.textContent = text;
   line.classList.toggle("failed", !!error);
   line.hidden = !text;
