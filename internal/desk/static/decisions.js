@@ -18,7 +18,7 @@ function decidedBy(r) {
     desk: "on the page", hub: "on the page" }[r.route] || "";
 }
 
-function waitedText(ms) {
+function decisionWait(ms) {
   const s = Math.round((ms || 0) / 1000);
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.round(s / 60)} min`;
@@ -28,7 +28,7 @@ function waitedText(ms) {
 function decisionText(r) {
   const asked = `“${r.asked}”`;
   const by = decidedBy(r);
-  const after = `after ${waitedText(r.waitedMs)}`;
+  const after = `after ${decisionWait(r.waitedMs)}`;
   const approval = r.kind === "approval";
   // A passkey vouches only for what a paired device decided.
   const vouched = approval && r.device && r.route !== "inbox" ? (r.signed ? " with a passkey" : " without a passkey") : "";
