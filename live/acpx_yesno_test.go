@@ -129,7 +129,7 @@ func TestAcpxPipedQuestionsAnsweredAtTheHub(t *testing.T) {
 		return len(list) == 1
 	}, 90*time.Second, 100*time.Millisecond, "the question reaches the hub")
 	require.Equal(t, "Which database should the service use?", set.Questions[0].Question)
-	require.NoError(t, board.Answer(set.ID, permission.Result{Answers: []permission.Answered{{Question: set.Questions[0], Answer: permission.Answer{Labels: []string{"SQLite"}}, Path: "questions[0]"}}}))
+	require.NoError(t, board.Settle(set.ID, permission.Result{Answers: []permission.Answered{{Question: set.Questions[0], Answer: permission.Answer{Labels: []string{"SQLite"}}, Path: "questions[0]"}}}, permission.ByEditor()))
 	out := <-done
 	require.NoError(t, out.Err, "acpx failed:\n%s", tail(out.Stderr, 4000))
 	assert.NotContains(t, out.Stderr, "[permission]", "acpx was asked nothing")

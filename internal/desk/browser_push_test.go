@@ -89,9 +89,9 @@ func TestBrowserPushComesAndGoes(t *testing.T) {
 	ap := board.Open(permission.Request{SessionID: "s1", Approval: a, Questions: []permission.Question{{Header: "Approval", Question: "git push", NoOther: true,
 		Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
 	relay(2)
-	require.NoError(t, board.Answer(q.ID, permission.Result{Source: permission.SourceHub, Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}))
+	require.NoError(t, board.Settle(q.ID, permission.Result{Source: permission.SourceHub, Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}, permission.ByEditor()))
 	relay(3)
-	require.NoError(t, board.CancelFrom(ap.ID, permission.SourceClient, "dismissed in the editor"))
+	require.NoError(t, board.Withdraw(ap.ID, "dismissed in the editor", permission.BySelf(permission.SourceClient)))
 	relay(4)
 	require.NoError(t, cmd.Wait(), out.String())
 	got := out.String()

@@ -154,6 +154,9 @@ func New(ln net.Listener, board *permission.Board, opts Options) *Server {
 		"GET /decisions.js", "GET /claims.js", "GET /grants.js", "GET /push.js", "GET /worker.js", "GET /context.js", "GET /modes.js", "GET /manifest.json", "GET /icon.svg"} {
 		root.Handle(page, files)
 	}
+	for _, page := range []string{"GET /feedback.js", "GET /approval.js"} { // what a tap did, beside it; an approval's card
+		root.Handle(page, files)
+	}
 	root.HandleFunc("POST /pair/begin", s.pairBegin)
 	root.HandleFunc("POST /pair/finish", s.pairFinish)
 	root.HandleFunc("POST /pair/new", s.pairNew)

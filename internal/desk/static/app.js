@@ -39,28 +39,6 @@ async function api(method, path, body) {
 // picks brought. Its key changes with the step, so a new step gets a new form.
 function key(p) { return `${p.id}:${p.step}`; }
 
-// approvalBlock shows what an approval lets the agent do: the tool call's
-// kind and title, the command or input in a monospace block, diffs as
-// diffs, text as text, and the files it touches. All as text, never HTML.
-function approvalBlock(a) {
-  const tc = (a && a.toolCall) || {};
-  const box = el("div", { class: "approval" });
-  box.append(el("div", { class: "meta", text: `The agent asks to run${tc.kind ? " (" + tc.kind + ")" : ""}:` }));
-  const input = tc.rawInput;
-  let what = "";
-  if (input && typeof input === "object" && typeof input.command === "string") what = input.command;
-  else if (input !== undefined) what = JSON.stringify(input, null, 2);
-  else what = tc.title || "";
-  box.append(el("pre", { class: "run", text: what }));
-  for (const c of tc.content || []) {
-    if (c.type === "diff") box.append(...diffBlock(c)); // context.js
-    else if (c.type === "content" && c.content && c.content.type === "text") box.append(el("pre", { class: "run", text: c.content.text }));
-  }
-  const files = (tc.locations || []).map((l) => l.path).filter(Boolean);
-  if (files.length) box.append(el("div", { class: "meta", text: "Files: " + files.join(", ") }));
-  return box;
-}
-
 // showNote puts the set's note (the agent stopped waiting for it, say) on
 // a card already drawn, leaving what the user picked or typed in place.
 function showNote(form, p) {
@@ -149,22 +127,29 @@ function card(p) {
       }
       return picked;
     });
+    error.textContent = "";
     try {
       // An approval goes with the user's passkey (pair.js).
+      said(form, p.kind === "approval" ? "Waiting for your passkey…" : "Sending…"); // feedback.js
       const assertion = p.kind === "approval" ? await presence(p.id, answers, p.step) : undefined;
+      said(form, "Sending…");
       await api("POST", `/question/${encodeURIComponent(p.id)}/reply`, { answers, step: p.step, assertion });
-      status("Answer sent.");
+      tell(p.kind === "approval" ? `Answer sent: “${answers.flat().join(", ")}”.` : "Answer sent.");
       refresh();
     } catch (e) {
+      said(form, "");
       error.textContent = e.message;
     }
   });
   cancel.addEventListener("click", async () => {
+    error.textContent = "";
     try {
+      said(form, "Cancelling…");
       await api("POST", `/question/${encodeURIComponent(p.id)}/reject`);
-      status("Question cancelled.");
+      tell("Question cancelled.");
       refresh();
     } catch (e) {
+      said(form, "");
       error.textContent = e.message;
     }
   });

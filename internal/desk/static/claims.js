@@ -3,7 +3,7 @@
 // (POST /question/{id}/hold, renewed at most every CLAIM_EVERY while the
 // user goes on); a card another device claims says "Being answered on
 // NAME" with a button to take it over, and its answer would be refused
-// until then. Loaded before app.js, whose el(), api(), status() and
+// until then. Loaded before app.js, whose el(), api(), said() (feedback.js) and
 // noteDeadline() (deadline.js) it calls.
 "use strict";
 
@@ -46,7 +46,7 @@ async function claimSet(form, id, takeover) {
     lastClaim.set(id, Date.now());
     if (typeof noteDeadline === "function" && res.deadline) noteDeadline(res);
     showClaim(form, res.claim);
-    if (takeover) status("You have taken this card over: answer it here.");
+    if (takeover) said(form, "You have taken this card over: answer it here."); // feedback.js
   } catch (e) {
     // Another device has it (409): the list says who.
     lastClaim.delete(id);

@@ -1,12 +1,15 @@
-// What an approval grants, and "Deny…". On an approval's card each option
-// whose effect lasts (allow_always, reject_always) is marked LASTING and
-// framed apart from the one-time ones, with what it changes from then on
-// (the option's _meta.permission: title, description, changes) listed
-// under it. "Deny…" opens a line for the reason: the agent gets its reject
-// option and the model reads the reason. Loaded before app.js, whose el(),
-// api(), status(), presence() and refresh() it calls when a card is made.
+// What an approval grants, and its choices. An approval's card has one
+// yes, one no, and a second kind of no: "Allow" (the agent's one-time allow
+// option, or the lasting one picked above it), "Deny" (its reject option),
+// and "Deny, and tell the agent why…", which opens a line for the reason:
+// the agent gets its reject option and the model reads the reason. Each
+// option whose effect lasts (allow_always, reject_always) is marked LASTING
+// and framed apart from the one-time ones, with what it changes from then
+// on (the option's _meta.permission: title, description, changes) listed
+// under it. Loaded before app.js, whose el(), api(), refresh() and
+// presence() (pair.js), said() and tell() (feedback.js) it calls when a
+// card is made.
 "use strict";
-
 // optionOf is the agent's option behind a card's label (its name, else
 // its optionId).
 function optionOf(a, label) {
@@ -44,40 +47,71 @@ function markGrants(form, p) {
   }
 }
 
-// denyBlock is "Deny…": a reason, then the agent's reject option with it.
-function denyBlock(form, p) {
-  const reject = ((p.approval && p.approval.options) || []).find((o) => o.kind === "reject_once") ||
-    ((p.approval && p.approval.options) || []).find((o) => o.kind === "reject_always");
-  if (!reject) return;
-  const q = p.questions[0];
-  const label = q.options.some((o) => o.label === reject.name) ? reject.name : reject.optionId;
-  const open = el("button", { type: "button", class: "deny-open", text: "Deny…" });
+// rejectOf is the agent's option a plain "Deny" picks: reject_once, else
+// reject_always; and its label on the card.
+function rejectOf(p) {
+  const opts = (p.approval && p.approval.options) || [];
+  const o = opts.find((x) => x.kind === "reject_once") || opts.find((x) => x.kind === "reject_always");
+  if (!o) return null;
+  return { option: o, label: p.questions[0].options.some((x) => x.label === o.name) ? o.name : o.optionId };
+}
+
+// choices turns the card's options into one yes and two kinds of no: the
+// allow options stay to pick from (the one-time one picked), the reject
+// ones become the Deny buttons, and Cancel, a third no, goes.
+function choices(form, p) {
+  const reject = rejectOf(p);
+  const actions = form.querySelector(".actions");
+  const submit = actions.querySelector("button.primary");
+  const allows = [...form.querySelectorAll("label.option")].filter((l) => (l.dataset.kind || "").startsWith("allow"));
+  if (!reject || !allows.length) return;
+  for (const l of form.querySelectorAll("label.option")) if ((l.dataset.kind || "").startsWith("reject")) l.hidden = true;
+  const once = allows.find((l) => l.dataset.kind === "allow_once") || allows[0];
+  once.querySelector("input").checked = true;
+  const name = () => { submit.textContent = form.querySelector("label.option.lasting input:checked") ? "Allow from now on" : "Allow"; };
+  form.addEventListener("change", name);
+  name();
+  for (const b of actions.querySelectorAll("button:not(.primary)")) b.hidden = true; // Cancel
+  const deny = el("button", { type: "button", class: "deny-plain", text: reject.option.kind === "reject_always" ? "Deny from now on" : "Deny" });
+  const open = el("button", { type: "button", class: "deny-open", text: "Deny, and tell the agent why…" });
   const box = el("div", { class: "deny", hidden: "" });
-  const input = el("input", { type: "text", class: "deny-reason", maxlength: String(MAX_TYPED), autocomplete: "off",
-    placeholder: "why not, or what to do instead (the model reads this)", "aria-label": "Reason for denying" });
+  const id = `${p.id}-s${p.step}-why`;
+  const input = el("input", { type: "text", class: "deny-reason", id, maxlength: String(MAX_TYPED), autocomplete: "off",
+    placeholder: "what to do instead?" });
   const send = el("button", { type: "button", class: "deny-send", text: "Deny with this reason" });
-  box.append(input, send);
-  open.addEventListener("click", () => { box.hidden = false; input.focus(); });
-  send.addEventListener("click", async () => {
-    const error = form.querySelector(".error");
+  box.append(el("label", { for: id, text: "Why not? The model reads this." }), input, send);
+  actions.append(deny, open);
+  actions.after(box);
+  open.addEventListener("click", () => { box.hidden = false; open.hidden = true; input.focus(); box.scrollIntoView({ block: "nearest" }); });
+  deny.addEventListener("click", () => sendReject(form, p, reject.label, ""));
+  send.addEventListener("click", () => {
     const reason = input.value.trim();
-    if (!reason) { input.focus(); return; }
-    const answers = [[label]];
-    try {
-      const assertion = await presence(p.id, answers, p.step, reason);
-      await api("POST", `/question/${encodeURIComponent(p.id)}/reply`, { answers, step: p.step, assertion, reason });
-      status("Denied; the agent reads your reason.");
-      refresh();
-    } catch (e) {
-      if (error) error.textContent = e.message;
-    }
+    if (!reason) { said(form, "Write why first, or tap Deny.", true); input.focus(); return; }
+    sendReject(form, p, reject.label, reason);
   });
-  form.querySelector(".actions").after(box);
-  form.querySelector(".actions").append(open);
+}
+
+// sendReject answers the card with its reject option, and reason if any,
+// saying where it is beside the buttons.
+async function sendReject(form, p, label, reason) {
+  const error = form.querySelector(".error");
+  if (error) error.textContent = "";
+  const answers = [[label]];
+  try {
+    said(form, "Waiting for your passkey…");
+    const assertion = await presence(p.id, answers, p.step, reason || undefined);
+    said(form, "Sending…");
+    await api("POST", `/question/${encodeURIComponent(p.id)}/reply`, { answers, step: p.step, assertion, reason: reason || undefined });
+    tell(reason ? "Denied, with your reason for the agent." : "Denied.");
+    refresh();
+  } catch (e) {
+    said(form, "");
+    if (error) error.textContent = e.message;
+  }
 }
 
 (window.cardHooks = window.cardHooks || []).push((form, p) => {
   if (p.kind !== "approval") return;
   markGrants(form, p);
-  denyBlock(form, p);
+  choices(form, p);
 });

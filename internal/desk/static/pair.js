@@ -4,7 +4,8 @@
 // an HttpOnly cookie and a key kept here in localStorage (per origin, port
 // included, so another service on this host never gets it), and, where the
 // browser has an authenticator, a passkey that every approval then needs.
-// Loaded before app.js, whose el() and status() it calls.
+// Loaded before app.js, whose el() it calls, and feedback.js's tell() and
+// said().
 "use strict";
 
 const KEY = "askbridge-key";
@@ -21,6 +22,19 @@ function takePairCode() {
 }
 let pairCode = takePairCode();
 
+// deviceName is what the platform says this device is, "Chrome on
+// Android", "Safari on iPhone", "Firefox on Linux": a name the devices
+// list and the decisions can show, before the user gives a better one.
+// (navigator.platform says "Linux armv8l" on an Android phone.)
+function deviceName() {
+  const ua = navigator.userAgent;
+  const os = [[/iPhone/, "iPhone"], [/iPad/, "iPad"], [/Android/, "Android"], [/CrOS/, "ChromeOS"], [/Windows/, "Windows"],
+    [/Macintosh|Mac OS X/, navigator.maxTouchPoints > 1 ? "iPad" : "macOS"], [/Linux/, "Linux"]].find(([re]) => re.test(ua));
+  const browser = [[/EdgA?\//, "Edge"], [/OPR\//, "Opera"], [/SamsungBrowser\//, "Samsung Internet"], [/Firefox\/|FxiOS\//, "Firefox"],
+    [/Chrome\/|CriOS\//, "Chrome"], [/Safari\//, "Safari"]].find(([re]) => re.test(ua));
+  return [browser && browser[1], os && os[1]].filter(Boolean).join(" on ") || navigator.platform || "";
+}
+
 async function post(path, body) {
   const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}), credentials: "same-origin" });
   const data = await res.json().catch(() => ({}));
@@ -35,7 +49,7 @@ function showPairing(paired) {
   main.hidden = true;
   const box = el("form", { class: "card pair", id: "pair" });
   const code = el("input", { id: "pair-code", autocomplete: "off", placeholder: "XXXX-XXXX-XXXX", value: pairCode });
-  const name = el("input", { id: "pair-name", autocomplete: "off", value: navigator.platform || "" });
+  const name = el("input", { id: "pair-name", autocomplete: "off", value: deviceName() });
   const skip = el("input", { type: "checkbox", id: "pair-skip" });
   const noPasskey = el("input", { type: "checkbox", id: "pair-nopasskey" });
   const error = el("p", { class: "error", role: "alert" });
@@ -43,7 +57,8 @@ function showPairing(paired) {
   const ask = el("button", { type: "button", id: "pair-new", text: "Show a new code on askbridge's terminal" });
   box.append(
     el("h2", { text: "Pair this browser" }),
-    el("p", { text: "Type the pairing code askbridge shows on its terminal (askbridge hub pair prints one for the hub). It works once, for 5 minutes." }),
+    el("p", { text: pairCode ? "The code from your pairing link is filled in: name this device if you like, then press Pair. A code works once, for 5 minutes."
+      : "Type the pairing code askbridge shows on its terminal (askbridge hub pair prints one for the hub), or open its link. It works once, for 5 minutes." }),
     el("label", { for: "pair-code", text: "Code " }), code, " ",
     el("label", { for: "pair-name", text: "This device " }), name,
     el("p", {}, skip, el("label", { for: "pair-skip", text: " Pair without a passkey: this browser has no fingerprint, face, PIN or security key. It answers questions, but approves the agent's tool calls only if you also tick:" })),
@@ -51,7 +66,7 @@ function showPairing(paired) {
     el("div", { class: "actions" }, el("button", { type: "submit", class: "primary", text: "Pair" }), ask), steps.el, error);
   document.body.append(box);
   ask.addEventListener("click", async () => {
-    try { status(`A new code is on ${(await post("/pair/new")).shown}.`); } catch (e) { error.textContent = e.message; }
+    try { steps.show(`A new code is on ${(await post("/pair/new")).shown}: type it above.`); } catch (e) { error.textContent = e.message; }
   });
   // The code is spent by /pair/begin: a passkey that fails can be tried
   // again, or skipped, with the same ticket, until it expires. A code a
@@ -95,8 +110,7 @@ function showPairing(paired) {
         }
         steps.show("Passkey made. Pairing this browser…");
       } else {
-        if (!skip.checked && begun.noPasskey) status(`No passkey here: ${begun.noPasskey}`);
-        steps.show("Pairing this browser…");
+        steps.show(!skip.checked && begun.noPasskey ? `No passkey here (${begun.noPasskey}). Pairing this browser…` : "Pairing this browser…");
       }
       const ticket = begun.ticket;
       begun = null;
@@ -107,7 +121,7 @@ function showPairing(paired) {
       steps.stop();
       box.remove();
       main.hidden = false;
-      status(`Paired as “${done.device.name}”${done.device.passkey ? " with a passkey" : ""}.`);
+      tell(`Paired as “${done.device.name}”${done.device.passkey ? " with a passkey" : ""}.`); // feedback.js
       paired();
     } catch (e) {
       if (mine !== attempt) return;
@@ -190,7 +204,12 @@ async function devicesList() {
   for (const d of devices) {
     const revoke = el("button", { type: "button", text: "Revoke" });
     revoke.addEventListener("click", async () => {
-      await revokeDevice(d.id).catch((e) => status(e.message));
+      try {
+        await revokeDevice(d.id);
+      } catch (e) {
+        said(revoke.parentElement, e.message, true); // feedback.js
+        return;
+      }
       if (d.this) location.reload(); else devicesList();
     });
     list.append(el("li", { "data-device": d.id },
