@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,6 +22,7 @@ import (
 type deskAPI struct {
 	base string
 	key  string
+	mac  string // the request key pairing gave: a request that changes something is proved with it (desk.Sign)
 	http http.Client
 }
 
@@ -39,9 +41,9 @@ func (a *deskAPI) pair(t *testing.T, code string) {
 	a.http.Jar, _ = cookiejar.New(nil)
 	var begun struct{ Ticket string }
 	a.call(t, "POST", "pair/begin", map[string]string{"code": code, "name": "matrix"}, &begun)
-	var done struct{ Key string }
+	var done struct{ Key, MAC string }
 	a.call(t, "POST", "pair/finish", map[string]any{"ticket": begun.Ticket, "name": "matrix", "noPasskeyApprovals": true}, &done)
-	a.key = done.Key
+	a.key, a.mac = done.Key, done.MAC
 }
 
 func (a *deskAPI) do(t *testing.T, method, path string, body any) (int, []byte) {
@@ -57,6 +59,9 @@ func (a *deskAPI) do(t *testing.T, method, path string, body any) (int, []byte) 
 	req.Header.Set("Content-Type", "application/json")
 	if a.key != "" {
 		req.Header.Set("X-Askbridge-Key", a.key)
+		if method != http.MethodGet {
+			require.NoError(t, desk.Sign(req, a.mac))
+		}
 	}
 	resp, err := a.http.Do(req)
 	require.NoError(t, err)

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	deskserver "github.com/askbridge/askbridge/internal/desk"
 )
 
 // deskQuiet is how long a desk line waits for the requests of askbridge's
@@ -26,6 +28,7 @@ type deskPlayer struct {
 	base   func(ctx context.Context) (string, error) // the desk's address, "http://HOST:PORT/"
 	code   func(ctx context.Context) (string, error) // a pairing code
 	key    string                                    // the paired session's key (its cookie is in http's jar)
+	mac    string                                    // its request key, which proves a request that changes something
 	client *side
 	http   http.Client
 }
@@ -47,14 +50,14 @@ func (d *deskPlayer) pair(ctx context.Context, base string) error {
 	if err == nil {
 		body, err = d.do("POST", base+"pair/finish", []byte(`{"ticket":"`+begun.Ticket+`","name":"replay","noPasskeyApprovals":true}`))
 	}
-	var done struct{ Key string }
+	var done struct{ Key, MAC string }
 	if err == nil {
 		err = json.Unmarshal(body, &done)
 	}
 	if err != nil {
 		return fmt.Errorf("pairing with the desk: %w", err)
 	}
-	d.key = done.Key
+	d.key, d.mac = done.Key, done.MAC
 	return nil
 }
 
@@ -159,6 +162,11 @@ func (d *deskPlayer) do(method, url string, body []byte) ([]byte, error) {
 		return nil, err
 	}
 	req.Header.Set("X-Askbridge-Key", d.key)
+	if d.mac != "" && method != http.MethodGet {
+		if err := deskserver.Sign(req, d.mac); err != nil {
+			return nil, err
+		}
+	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := d.http.Do(req)
 	if err != nil {

@@ -37,6 +37,7 @@ type liveHub struct {
 	sock string
 	base string
 	key  string
+	mac  string // the request key: what proves a request that changes something (desk.Sign)
 	http http.Client
 }
 
@@ -64,10 +65,10 @@ func startLiveHub(t *testing.T) *liveHub {
 	var begun struct{ Ticket string }
 	_, err = lh.call("POST", "pair/begin", map[string]string{"code": code, "name": "live"}, &begun)
 	require.NoError(t, err)
-	var done struct{ Key string }
+	var done struct{ Key, MAC string }
 	_, err = lh.call("POST", "pair/finish", map[string]any{"ticket": begun.Ticket, "name": "live", "noPasskeyApprovals": true}, &done)
 	require.NoError(t, err)
-	lh.key = done.Key
+	lh.key, lh.mac = done.Key, done.MAC
 	return lh
 }
 
@@ -78,6 +79,11 @@ func (h *liveHub) call(method, path string, body, out any) (int, error) {
 	req, _ := http.NewRequest(method, h.base+path, bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Askbridge-Key", h.key)
+	if h.mac != "" && method != http.MethodGet {
+		if err := desk.Sign(req, h.mac); err != nil {
+			return 0, err
+		}
+	}
 	resp, err := h.http.Do(req)
 	if err != nil {
 		return 0, err

@@ -23,6 +23,7 @@ type page struct {
 	base    string // http://localhost:PORT
 	http    *http.Client
 	key     string // the session's key (desk.KeyHeader)
+	mac     string // the request key a request that changes something is proved with (desk.Sign)
 	passkey *softKey
 }
 
@@ -48,11 +49,11 @@ func pairPage(ctx context.Context, base, code string) (*page, error) {
 	if err != nil {
 		return nil, err
 	}
-	var done struct{ Key string }
+	var done struct{ Key, MAC string }
 	if err := p.post(ctx, "/pair/finish", map[string]any{"ticket": begun.Ticket, "name": "decisionbench", "credential": cred}, &done); err != nil {
 		return nil, err
 	}
-	p.key = done.Key
+	p.key, p.mac = done.Key, done.MAC
 	return p, nil
 }
 
@@ -72,6 +73,11 @@ func (p *page) do(ctx context.Context, method, path string, body, out any) error
 	req.Header.Set("Content-Type", "application/json")
 	if p.key != "" {
 		req.Header.Set(desk.KeyHeader, p.key)
+		if method != http.MethodGet {
+			if err := desk.Sign(req, p.mac); err != nil {
+				return err
+			}
+		}
 	}
 	resp, err := p.http.Do(req)
 	if err != nil {

@@ -34,7 +34,9 @@ func do(t *testing.T, s *Server, method, path, body string, hdr map[string]strin
 	}
 	req, err := http.NewRequest(method, s.base()+path, rd)
 	require.NoError(t, err)
-	sign(t, s, req)
+	for k, v := range authHeaders(s, sessionOf(t, s)) {
+		req.Header.Set(k, v)
+	}
 	for k, v := range hdr {
 		if v == "" {
 			req.Header.Del(k)
@@ -42,6 +44,7 @@ func do(t *testing.T, s *Server, method, path, body string, hdr map[string]strin
 			req.Header.Set(k, v)
 		}
 	}
+	prove(t, s, req)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()

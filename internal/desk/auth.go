@@ -9,8 +9,10 @@ import (
 	"github.com/askbridge/askbridge/internal/pairing"
 )
 
-// KeyHeader carries the half of a session the page keeps in its origin's
-// storage; the cookie carries the other half.
+// KeyHeader carries the half of a session a program keeps (the cookie
+// carries the other half). It opens reads only: a request that changes
+// anything proves itself with a MAC bound to it instead (auth_mac.go),
+// which is all the page ever sends.
 const KeyHeader = "X-Askbridge-Key"
 
 // sessionAge is how long a browser keeps its session cookie: until the
@@ -40,15 +42,40 @@ func (s *Server) session(r *http.Request) pairing.Session {
 // connection pool asks it too (conns.go): an authenticated connection is
 // never crowded out by others.
 func (s *Server) authenticated(r *http.Request) bool {
+	if r.Header.Get(MACHeader) != "" {
+		return s.macPending(r)
+	}
 	_, ok := s.opts.Devices.Check(s.session(r))
 	return ok
 }
 
-// authorize wants a paired device's session: its cookie and its key. The
-// device is in the request's context for the handlers after.
+// sessionDevice is the paired device r is from: a request proved with a
+// MAC bound to it (its ticket then spent), or, for a read, the session's
+// cookie and key. The error is a body too long to check.
+func (s *Server) sessionDevice(r *http.Request) (pairing.Device, bool, error) {
+	switch {
+	case r.Header.Get(MACHeader) != "":
+		return s.macDevice(r)
+	case readOnly(r.Method):
+		dev, ok := s.opts.Devices.Check(s.session(r))
+		return dev, ok, nil
+	}
+	return pairing.Device{}, false, nil
+}
+
+// authorize wants a paired device's session (sessionDevice). The device
+// is in the request's context for the handlers after.
 func (s *Server) authorize(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		dev, ok := s.opts.Devices.Check(s.session(r))
+		dev, ok, err := s.sessionDevice(r)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		if !ok && !readOnly(r.Method) && r.Header.Get(KeyHeader) != "" {
+			refuse(w, http.StatusUnauthorized, "a request that changes something is proved with a MAC over its own ticket ("+MACHeader+"), never the session key: get a ticket from /api/prove")
+			return
+		}
 		if !ok {
 			refuse(w, http.StatusUnauthorized, "this browser is not paired with askbridge: pair it with the code askbridge shows on its terminal (askbridge hub pair)")
 			return

@@ -90,6 +90,7 @@ type localhost struct {
 	s    *Server
 	http *http.Client
 	key  string
+	mac  string // the request key pairing gave (auth_mac.go)
 }
 
 func newLocalhost(t *testing.T, s *Server) *localhost {
@@ -110,7 +111,9 @@ func (l *localhost) post(path string, body any, out any) int {
 	require.NoError(l.t, err)
 	req.Host = strings.TrimPrefix(l.origin(), "http://")
 	req.Header.Set("Origin", l.origin())
-	req.Header.Set(KeyHeader, l.key)
+	if l.mac != "" {
+		require.NoError(l.t, Sign(req, l.mac))
+	}
 	resp, err := l.http.Do(req)
 	require.NoError(l.t, err)
 	defer resp.Body.Close()
@@ -131,9 +134,9 @@ func (l *localhost) pairWith(k *softKey, flags byte) int {
 	}
 	require.Equal(l.t, 200, l.post("/pair/begin", map[string]string{"code": code, "name": "test laptop"}, &begun))
 	require.NotEmpty(l.t, begun.PublicKey.PublicKey.Challenge, "localhost takes a passkey")
-	var done struct{ Key string }
+	var done struct{ Key, MAC string }
 	status := l.post("/pair/finish", map[string]any{"ticket": begun.Ticket, "name": "test laptop", "credential": k.create(l.t, begun.PublicKey.PublicKey.Challenge, flags)}, &done)
-	l.key = done.Key
+	l.key, l.mac = done.Key, done.MAC
 	return status
 }
 

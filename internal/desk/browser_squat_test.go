@@ -65,12 +65,10 @@ func TestBrowserSendsNoSessionToASquatter(t *testing.T) {
 	waitLine(t, saw, "LIVE")
 
 	s.Close() // the hub is killed
-	// The squatter binds once the tab has seen the hub go. A request the
-	// tab proved against the hub in the last milliseconds before it died
-	// can still reach a squatter that binds within them: the proof is not
-	// bound to the request that follows it. That window is known and left
-	// open (the stop note of 2026-11-28); this test holds the tab's
-	// retries, which is what it was written for.
+	// The squatter binds once the tab has seen the hub go; this test holds
+	// the tab's retries. One that binds in the milliseconds between a
+	// proof the hub gave and the request after it is
+	// TestBrowserSquatterBetweenProofAndRequestGetsNothingReplayable.
 	io.WriteString(stdin, "CLOSED\n")
 	waitLine(t, saw, "NOT LIVE")
 	sq := startSquatter(t, port)

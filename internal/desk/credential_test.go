@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -42,6 +43,7 @@ func browserPair(t *testing.T, client *http.Client, s *Server, code string, noPa
 	assert.True(t, c[0].HttpOnly, "HttpOnly")
 	assert.Equal(t, http.SameSiteStrictMode, c[0].SameSite)
 	assert.False(t, c[0].Secure, "no TLS here")
+	assert.Equal(t, requestKeyOf(s, pairing.Session{Cookie: c[0].Value}), done["mac"], "pairing gives the key requests are proved with")
 	return done["key"].(string), http.StatusOK
 }
 
@@ -90,7 +92,9 @@ func TestPairingOverHTTP(t *testing.T) {
 	assert.NotContains(t, body, "hash")
 
 	req, _ := http.NewRequest("DELETE", s.base()+"/api/devices/"+devices[0].ID, nil)
-	req.Header.Set(KeyHeader, key)
+	jarred := jar.Cookies(req.URL)
+	require.Len(t, jarred, 1)
+	require.NoError(t, Sign(req, requestKeyOf(s, pairing.Session{Cookie: jarred[0].Value})))
 	resp, err := browser.Do(req)
 	require.NoError(t, err)
 	resp.Body.Close()

@@ -136,7 +136,8 @@ func (s *Server) pairFinish(w http.ResponseWriter, r *http.Request) {
 		Device deviceInfo `json:"device"`
 		Key    string     `json:"key"`
 		HubKey string     `json:"hubKey"` // the key the page holds the server to (prove.go)
-	}{wireDevice(dev, dev.ID), sess.Key, hubkey.Format(s.proveKey().Public())})
+		MAC    string     `json:"mac"`    // the key the page proves its requests with (auth_mac.go)
+	}{wireDevice(dev, dev.ID), sess.Key, hubkey.Format(s.proveKey().Public()), base64.RawURLEncoding.EncodeToString(s.requestKey(sess.Cookie))})
 }
 
 // pairNew: POST /pair/new. An unpaired page asks for a code: it is shown

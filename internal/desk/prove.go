@@ -3,6 +3,7 @@ package desk
 import (
 	"encoding/base64"
 	"net/http"
+	"time"
 
 	"github.com/askbridge/askbridge/internal/hubkey"
 )
@@ -13,7 +14,8 @@ import (
 // the Host the browser asked for (hubkey.PageContext). A process that
 // takes the port while the hub is down (another user's, the agent's) has
 // no key to sign with, and gets no session key from an open tab. It needs
-// no session: the proof is what the page asks before it sends one.
+// no session: the proof is what the page asks before it sends one. Its
+// answer carries the one-time ticket that request is then bound to.
 
 // proveKey is the key the page is given at pairing and proofs are signed
 // with: Options.Key, else one of this run's.
@@ -39,5 +41,6 @@ func (s *Server) prove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string]string{"key": hubkey.Format(s.proveKey().Public()), "sig": base64.RawURLEncoding.EncodeToString(sig)})
+	writeJSON(w, http.StatusOK, map[string]string{"key": hubkey.Format(s.proveKey().Public()), "sig": base64.RawURLEncoding.EncodeToString(sig),
+		"ticket": s.tickets.issue(time.Now())}) // for the request the page proves next (auth_mac.go)
 }

@@ -84,6 +84,9 @@ func (l *localhost) do(method, path string, body any) (int, string) {
 	req.Host = strings.TrimPrefix(l.origin(), "http://")
 	req.Header.Set("Origin", l.origin())
 	req.Header.Set(KeyHeader, l.key)
+	if !readOnly(method) {
+		require.NoError(l.t, Sign(req, l.mac))
+	}
 	resp, err := l.http.Do(req)
 	require.NoError(l.t, err)
 	defer resp.Body.Close()

@@ -91,6 +91,7 @@ type Server struct {
 	pairs      pairings
 	challenges challenges
 	keyOnce    sync.Once
+	tickets    tickets  // the one-time tickets requests prove with (auth_ticket.go)
 	removed    removals // foreign service workers replaced (worker.go)
 }
 

@@ -1,6 +1,7 @@
 package desk
 
 import (
+	"encoding/base64"
 	"net/http"
 	"sync"
 	"testing"
@@ -30,12 +31,30 @@ func authHeaders(s *Server, sess pairing.Session) map[string]string {
 	return map[string]string{"Cookie": s.cookieName() + "=" + sess.Cookie, KeyHeader: sess.Key}
 }
 
-// sign makes req one of the paired test device's.
+// sign makes req one of the paired test device's: a read with its key,
+// anything else proved as the page proves it (auth_mac.go).
 func sign(t *testing.T, s *Server, req *http.Request) {
 	t.Helper()
 	for k, v := range authHeaders(s, sessionOf(t, s)) {
 		req.Header.Set(k, v)
 	}
+	prove(t, s, req)
+}
+
+// prove turns req, when it changes something and carries a paired
+// device's whole session, into the page's request: proved with a MAC
+// bound to it, the key taken off. Any other request stays as it is.
+func prove(t *testing.T, s *Server, req *http.Request) {
+	t.Helper()
+	sess := s.session(req)
+	if _, ok := s.Devices().Check(sess); ok && !readOnly(req.Method) {
+		require.NoError(t, Sign(req, requestKeyOf(s, sess)))
+	}
+}
+
+// requestKeyOf is the request key pairing gives sess's page.
+func requestKeyOf(s *Server, sess pairing.Session) string {
+	return base64.RawURLEncoding.EncodeToString(s.requestKey(sess.Cookie))
 }
 
 // withSession is hdr with the test device's session.

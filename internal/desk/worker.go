@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/alarm"
 )
 
 // The page's origin (http://localhost:PORT) is free for anyone while the
@@ -99,7 +101,10 @@ func (s *Server) removeWorker(w http.ResponseWriter, r *http.Request) {
 		s.removed.last = s.removed.last[1:]
 	}
 	s.removed.mu.Unlock()
-	s.logger.Warn("desk: removed a service worker this page did not serve: another program held this address while askbridge was down", "script", r.URL.RequestURI())
+	// Counted, and logged at most once a second with the count (a page
+	// could ask for foreign scripts in a loop); askbridge hub's summary
+	// line says how many.
+	alarm.Note(s.logger, alarm.Worker, "script", r.URL.RequestURI(), "why", "desk: removed a service worker this page did not serve: another program held this address while askbridge was down")
 	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 	// The registration's scope may be wider than the script's folder: the
 	// new script must allow it, or the browser keeps the old one.

@@ -37,6 +37,8 @@ try {
   await next("DOWN");
   // The tab's own retries, and a click on anything that asks the API.
   await page.evaluate(() => fetch("/api/devices", { headers: { "X-Askbridge-Key": localStorage.getItem("askbridge-key") } }).catch((e) => console.log("REFUSED " + e.message)));
+  // and one that changes something (api() marks it the same way)
+  await page.evaluate(() => fetch("/question/q1/hold", { method: "POST", headers: { "X-Askbridge-Key": localStorage.getItem("askbridge-key") } }).catch((e) => console.log("REFUSED " + e.message)));
   await next("BACK");
   await live();
   console.log("LIVE AGAIN");

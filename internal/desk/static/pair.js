@@ -118,6 +118,7 @@ function showPairing(paired) {
       if (mine !== attempt) return;
       localStorage.setItem(KEY, done.key);
       localStorage.setItem(HUB_KEY, done.hubKey); // prove.js holds the server to it
+      localStorage.setItem(REQUEST_KEY, done.mac); // and proves each request with it
       steps.stop();
       box.remove();
       main.hidden = false;
