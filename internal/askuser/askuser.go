@@ -70,7 +70,7 @@ func InEditor(ctx context.Context, path string, raw []byte, session string) (any
 // stdin, so a TTY is looked for at /dev/tty).
 func InTerminal(ctx context.Context, qs []permission.Question, stdin io.Reader, stderr io.Writer, stdinTaken bool) (any, error) {
 	p := terminalPrompter(stdin, stderr, stdinTaken)
-	res, err := permission.Ask(ctx, Peer{Prompter: p}, permission.Request{SessionID: "terminal", ToolCallID: "terminal", Questions: qs, Round: 1})
+	res, err := permission.Ask(ctx, prompt.Peer{Prompter: p}, permission.Request{SessionID: "terminal", ToolCallID: "terminal", Questions: qs, Round: 1})
 	if err != nil {
 		return nil, err
 	}
@@ -95,16 +95,6 @@ func terminalPrompter(stdin io.Reader, stderr io.Writer, stdinTaken bool) prompt
 	}
 	return prompt.NewPlain(stdin, stderr)
 }
-
-// Peer answers the asking flow's permission requests (permission.Ask) with
-// a terminal's prompter.
-type Peer struct{ Prompter prompt.Prompter }
-
-func (l Peer) RequestPermission(ctx context.Context, params []byte) ([]byte, error) {
-	return prompt.Answer(ctx, l.Prompter, params)
-}
-
-func (l Peer) Notify(context.Context, string, any) error { return nil }
 
 // PrintViolations writes why questions were refused (err), one "- path:
 // problem" line per violation, as askbridge ask prints them.

@@ -8,7 +8,6 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
-	"github.com/askbridge/askbridge/internal/askuser"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -58,7 +57,7 @@ func (ib *inbox) take(ctx context.Context, s Set) (ok bool, err error) {
 	}
 	q := permission.Question{Header: "Claimed", Question: "Being answered on " + name + ". Take it over here?", NoOther: true,
 		Options: []permission.Option{{Label: "Take over", Description: name + "'s answer will then be refused"}, {Label: "Leave it", Description: "skip it here"}}}
-	res, err := permission.Ask(ctx, askuser.Peer{Prompter: ib.p}, permission.Request{SessionID: "inbox", ToolCallID: "inbox-claim-" + s.ID, Questions: []permission.Question{q}, Round: 1})
+	res, err := permission.Ask(ctx, prompt.Peer{Prompter: ib.p}, permission.Request{SessionID: "inbox", ToolCallID: "inbox-claim-" + s.ID, Questions: []permission.Question{q}, Round: 1})
 	if err != nil || res.Cancelled || len(res.Answers) == 0 || res.Answers[0].Answer.Text() != "Take over" {
 		ib.skipped[s.ID] = time.Now()
 		fmt.Fprintln(ib.out, "Left to "+name+".")

@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/askuser"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
@@ -137,7 +136,7 @@ func (ib *inbox) ask(ctx context.Context, s Set) error {
 	go ib.watchGone(askCtx, cancel, s)
 	go ib.renew(askCtx, s.ID)
 	qs := s.questions()
-	res, err := permission.Ask(askCtx, askuser.Peer{Prompter: ib.p}, permission.Request{SessionID: "inbox", ToolCallID: "inbox-" + s.ID, Questions: qs, Round: 1})
+	res, err := permission.Ask(askCtx, prompt.Peer{Prompter: ib.p}, permission.Request{SessionID: "inbox", ToolCallID: "inbox-" + s.ID, Questions: qs, Round: 1})
 	switch {
 	case ctx.Err() != nil:
 		return nil

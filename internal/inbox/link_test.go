@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/askuser"
 	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -26,7 +25,7 @@ func TestInboxShowsASignInLink(t *testing.T) {
 	assert.Equal(t, "https://auth.openai.com/codex/device", qs[0].Link)
 
 	var out strings.Builder
-	res, err := permission.Ask(context.Background(), askuser.Peer{Prompter: prompt.NewPlain(strings.NewReader("1\n"), &out)},
+	res, err := permission.Ask(context.Background(), prompt.Peer{Prompter: prompt.NewPlain(strings.NewReader("1\n"), &out)},
 		permission.Request{SessionID: "inbox", ToolCallID: "inbox-q1", Questions: qs, Round: 1})
 	require.NoError(t, err)
 	assert.Contains(t, out.String(), "ABCD-12345")

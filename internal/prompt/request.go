@@ -140,3 +140,15 @@ func AnswerRaw(ctx context.Context, p Prompter, params []byte) (json.RawMessage,
 	b, err := Answer(ctx, p, params)
 	return json.RawMessage(b), err
 }
+
+// Peer answers the asking flow's permission requests (permission.Ask) with
+// a prompter: askbridge ask in a terminal, and the inbox.
+type Peer struct{ Prompter Prompter }
+
+// RequestPermission answers one permission request with the prompter.
+func (l Peer) RequestPermission(ctx context.Context, params []byte) ([]byte, error) {
+	return Answer(ctx, l.Prompter, params)
+}
+
+// Notify drops the flow's notifications: a terminal shows none.
+func (l Peer) Notify(context.Context, string, any) error { return nil }
