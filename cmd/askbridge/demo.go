@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/cliflag"
 	"github.com/askbridge/askbridge/internal/demo"
 	"github.com/askbridge/askbridge/internal/prompt"
@@ -68,7 +69,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := stopContext(context.Background())
 	defer stop()
-	logger := quietLogger(stderr)
+	logger := demo.Logger(stderr, relay.UncontainedWarning) // its agent is askbridge's own (demo.Logger)
 	slog.SetDefault(logger)
 	command := []string{exe, "__demo-agent"}
 	if *scriptPath != "" {
@@ -105,15 +106,7 @@ func runDemoAgent(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "demo agent:", err)
 		return 1
 	}
-	slog.SetDefault(quietLogger(stderr))
+	slog.SetDefault(demo.Logger(stderr))
 	demo.RunAgent(context.Background(), script, stdin, stdout)
 	return 0
-}
-
-// quietLogger shows the demo's warnings and errors only. It is also
-// slog's default, which acp-go-sdk logs through: its connections log
-// "connection closed" at Info when a peer leaves, and their SetLogger is
-// not synchronised with the reading goroutine they have already started.
-func quietLogger(w io.Writer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }

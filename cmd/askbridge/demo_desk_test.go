@@ -156,9 +156,22 @@ func TestDemoReportsToARunningHub(t *testing.T) {
 	require.Len(t, insts, 1)
 	assert.NotEmpty(t, insts[0].Agent)
 
+	// The card's folder is where the demo runs (it said "/").
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	_, cwd := h.Origin(board.List()[0].ID)
+	assert.Equal(t, wd, cwd)
+
 	_, err = io.WriteString(d.stdin, "2\n1,2\n0\nmy-svc\n")
 	require.NoError(t, err)
+	var logged []string
+	for l := range d.stderr {
+		logged = append(logged, l)
+	}
 	d.wait(t)
 	assert.Contains(t, d.out.String(), "Which database should the service use? → SQLite")
+	// Its agent is askbridge's own: no warning meant for an agent that can
+	// act as you in the middle of the demo (demo.Logger).
+	assert.NotContains(t, strings.Join(logged, "\n"), "not contained")
 	assert.Eventually(t, func() bool { return len(board.List()) == 0 }, 10*time.Second, 50*time.Millisecond, "answered in the terminal, the set leaves the hub")
 }

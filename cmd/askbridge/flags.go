@@ -124,7 +124,7 @@ func (o *proxyOptions) check() error {
 	case o.approvalTimeout < 0:
 		return fmt.Errorf("--approval-timeout %s: must not be negative", o.approvalTimeout)
 	case o.approvals == adapter.ApprovalsDesk && o.desk == "" && (o.hub == "auto" || o.hub == "off"):
-		return fmt.Errorf("--approvals desk: nothing could answer them; add --desk ADDR or --hub SOCKET (or use --approvals mirror)")
+		return deskOnly("approvals", o.hub)
 	case o.maxRounds < 0:
 		return fmt.Errorf("--max-rounds %d: must not be negative", o.maxRounds)
 	case o.maxLine < 0:

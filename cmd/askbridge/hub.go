@@ -31,8 +31,9 @@ questions to the hub (unless run with --hub off), and the hub's page, the
 desk's, shows and answers them all, each with its agent and folder.
 
 The askbridges find the hub on a Unix socket: $ASKBRIDGE_HUB, else
-$XDG_RUNTIME_DIR/askbridge/hub.sock, else askbridge-UID/hub.sock in the
-temporary folder.
+hub.sock in askbridge's folder for sockets: $XDG_RUNTIME_DIR/askbridge
+when $XDG_RUNTIME_DIR is yours alone, else $TMPDIR/askbridge on macOS,
+else ~/.cache/askbridge (the user's cache folder).
 
 A browser uses the page once paired: the hub shows a pairing code on its
 own terminal (a link and, with --qr, a QR code too), good once for 5

@@ -67,6 +67,7 @@ func TestE2EInboxListsAndAnswers(t *testing.T) {
 	require.NoError(t, cmd.Run(), errOut.String())
 	assert.Contains(t, out.String(), "scripted-agent · "+filepath.Join(dir, "api")+" · Zed", "the set is named by agent, folder and editor")
 	assert.Contains(t, out.String(), "Which features?")
+	assert.True(t, strings.HasSuffix(out.String(), "✔ Sent to scripted-agent · "+filepath.Join(dir, "api")+" · Zed.\n"), "the last answer is said to be sent: %s", out)
 	withdrawn := c.next(func(m map[string]any) bool { return m["method"] == "$/cancel_request" })
 	assert.Equal(t, req["id"], withdrawn["params"].(map[string]any)["requestId"], "the editor's request is withdrawn")
 	saw := c.agentSaw()

@@ -4,10 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/hub"
 )
 
 // minAnswerEnv sets --min-answer-time's default in milliseconds; 0 turns
@@ -37,11 +39,21 @@ func (o *proxyOptions) checkQuestions() error {
 	case o.minAnswerTime < 0:
 		return fmt.Errorf("--min-answer-time %s: must not be negative", o.minAnswerTime)
 	case o.questions == adapter.QuestionsDesk && o.desk == "" && (o.hub == "auto" || o.hub == "off"):
-		return fmt.Errorf("--questions desk: nothing could answer them; add --desk ADDR or --hub SOCKET (or use --questions mirror)")
+		return deskOnly("questions", o.hub)
 	}
 	var r adapter.Render
 	if err := r.Set(o.render); err != nil {
 		return fmt.Errorf("--render %w", err)
 	}
 	return nil
+}
+
+// deskOnly is why --FLAG desk is refused without --desk or a --hub socket:
+// nothing is sure to answer. Under --hub auto it names the socket it would
+// report on (hub.SocketPath), which --hub takes to wait for that hub.
+func deskOnly(flag, hubFlag string) error {
+	if p := hub.SocketPath(); hubFlag == "auto" && filepath.IsAbs(p) {
+		return fmt.Errorf("--%s desk: nothing is sure to answer them: --hub auto reports to a hub only while one runs at %s; add --hub %s (that hub) or --desk ADDR, or use --%s mirror", flag, p, p, flag)
+	}
+	return fmt.Errorf("--%s desk: nothing could answer them; add --desk ADDR or --hub SOCKET (or use --%s mirror)", flag, flag)
 }

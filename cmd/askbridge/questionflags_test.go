@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/internal/hub"
 )
 
 func TestQuestionFlags(t *testing.T) {
@@ -38,8 +40,19 @@ func TestQuestionFlags(t *testing.T) {
 
 	_, err = parse("fast")
 	assert.EqualError(t, err, `ASKBRIDGE_MIN_ANSWER_MS="fast": want a number of milliseconds, 0 or more`)
-	_, err = parse("0", "--questions=desk")
+	_, err = parse("0", "--questions=desk", "--hub=off")
 	assert.EqualError(t, err, "--questions desk: nothing could answer them; add --desk ADDR or --hub SOCKET (or use --questions mirror)")
+	// Under --hub auto a hub may be running: the refusal names the socket
+	// it would report on, and how to make that hub the one that answers.
+	sock := filepath.Join(t.TempDir(), "hub.sock")
+	t.Setenv(hub.SocketEnv, sock)
+	for _, flag := range []string{"--questions=desk", "--approvals=desk"} {
+		_, err = parse("0", flag)
+		require.Error(t, err, flag)
+		assert.Contains(t, err.Error(), "--hub auto reports to a hub only while one runs at "+sock+"; add --hub "+sock+" (that hub)", flag)
+		_, err = parse("0", flag, "--hub="+sock)
+		assert.NoError(t, err, "the socket the refusal names is taken")
+	}
 	o, err = parse("0", "--questions=desk", "--desk=127.0.0.1:0")
 	require.NoError(t, err)
 	assert.Equal(t, adapter.QuestionsDesk, o.questions)

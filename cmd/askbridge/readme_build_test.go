@@ -2,8 +2,10 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -26,6 +28,21 @@ func TestREADMESaysWhatTheFirstBuildCosts(t *testing.T) {
 	first := regexp.MustCompile(`The first build compiles about (\d+) packages[^.]*: about (\d+) s of CPU`).FindStringSubmatch(install)
 	require.NotNil(t, first, "the README says what the first build costs:\n%s", install)
 	assert.Contains(t, makefile, "The first build compiles about "+first[1]+" packages (about "+first[2]+" s of CPU", "the Makefile says the README's figures")
+	// The figure is the build's: within 5% of what go list counts.
+	if _, err := exec.LookPath("go"); err == nil {
+		deps, err := exec.Command("go", "list", "-deps", ".").Output()
+		require.NoError(t, err)
+		said, _ := strconv.Atoi(first[1])
+		n := strings.Count(string(deps), "\n")
+		assert.InDelta(t, n, said, float64(n)/20, "the README says about %d packages; go list -deps counts %d", said, n)
+	}
+	// "Later builds take seconds" holds for a go install only with make
+	// build's settings: cgo off and -trimpath are in every package's cache key.
+	goInstall := regexp.MustCompile(`(?m)^(.*)go install (.*)\./cmd/askbridge`).FindStringSubmatch(install)
+	require.NotNil(t, goInstall, "the README says how to go install")
+	assert.Contains(t, goInstall[1], "CGO_ENABLED=0", "as make build builds")
+	assert.Contains(t, goInstall[2], "-trimpath", "as make build builds")
+	assert.Contains(t, makeTarget(t, makefile, "build"), "CGO_ENABLED=0 $(GO) build -v -trimpath")
 
 	build := makeTarget(t, makefile, "build")
 	assert.Regexp(t, `(?m)^\t@echo "\$\(BUILD_NOTE\)"$`, strings.SplitN(build, "\n", 3)[1], "a line before anything builds")

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -18,6 +20,9 @@ import (
 type Client struct {
 	Prompter prompt.Prompter
 	Out      io.Writer // where the conversation is printed
+	// CWD is the session's folder, which the desk's and the hub's cards
+	// show: the folder the demo runs in when empty (it said "/").
+	CWD string
 
 	// term is held while something is written to Out or the user is asked:
 	// the SDK answers requests on goroutines of their own, and the agent's
@@ -44,7 +49,7 @@ func (c *Client) Run(ctx context.Context, text string, r io.Reader, w io.Writer)
 	}); err != nil {
 		return callError(ctx, "initialize", err)
 	}
-	sess, err := conn.NewSession(ctx, acp.NewSessionRequest{Cwd: "/", McpServers: []acp.McpServer{}})
+	sess, err := conn.NewSession(ctx, acp.NewSessionRequest{Cwd: c.folder(), McpServers: []acp.McpServer{}})
 	if err != nil {
 		return callError(ctx, "session/new", err)
 	}
@@ -55,6 +60,18 @@ func (c *Client) Run(ctx context.Context, text string, r io.Reader, w io.Writer)
 	}
 	c.print("\n\n(turn ended: %s)\n", res.StopReason)
 	return nil
+}
+
+// folder is the session's folder: CWD, else the working directory (ACP
+// wants an absolute path; "/" only when the system cannot say).
+func (c *Client) folder() string {
+	if c.CWD != "" {
+		return c.CWD
+	}
+	if wd, err := os.Getwd(); err == nil && filepath.IsAbs(wd) {
+		return wd
+	}
+	return "/"
 }
 
 // callError names the call that failed. When ctx ended, that is the reason,

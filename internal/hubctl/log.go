@@ -49,12 +49,17 @@ func Log(w io.Writer, raw bool, last int, check bool) error {
 func decisionLine(r decisions.Record) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s  %-8s  %s", r.Time.Local().Format("2006-01-02 15:04:05"), r.Kind, r.Outcome)
-	by := string(r.Route)
-	if r.Device != "" {
-		by += " on " + r.Device
+	// The route as permission.Sources words it ("on the hub's page"), as
+	// the docs and the terminal do; the JSON keeps its name.
+	where := r.Route.Where()
+	if where == "" && r.Route != "" {
+		where = "by " + string(r.Route)
 	}
-	if by != "" {
-		fmt.Fprintf(&b, " by %s", by)
+	if r.Device != "" {
+		where += " (" + r.Device + ")"
+	}
+	if where = strings.TrimSpace(where); where != "" {
+		fmt.Fprintf(&b, " %s", where)
 	}
 	fmt.Fprintf(&b, " after %s", (time.Duration(r.WaitedMs) * time.Millisecond).Round(time.Second))
 	if r.Agent != "" || r.CWD != "" {

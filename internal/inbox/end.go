@@ -47,9 +47,9 @@ func (ib *inbox) skippedLine() string {
 }
 
 // ended says how set s, no longer waiting at its step, ended: the hub's
-// history tells answered from cancelled and where; a set the history does
-// not know left with its askbridge or a hub restart, and if it is sent
-// again it is asked again.
+// history tells answered from cancelled and where, its decisions log on
+// which device; a set the history does not know left with its askbridge
+// or a hub restart, and if it is sent again it is asked again.
 func (ib *inbox) ended(ctx context.Context, s Set) string {
 	raw, _, err := ib.c.do(ctx, "GET", "/api/session/"+url.PathEscape(s.SessionID)+"/history", nil)
 	var h struct {
@@ -62,22 +62,42 @@ func (ib *inbox) ended(ctx context.Context, s Set) string {
 	if err == nil && json.Unmarshal(raw, &h) == nil {
 		for _, r := range h.Rounds {
 			if r.ID == s.ID {
-				return endedLine(r.State, r.Source)
+				return endedLine(r.State, r.Source, ib.decidedOn(ctx, s.ID))
 			}
 		}
 	}
 	return "It is no longer waiting at the hub (its agent went away, or the hub restarted); if it is sent again, it is asked again here."
 }
 
-func endedLine(state permission.State, source permission.Source) string {
-	where := map[permission.Source]string{
-		permission.SourceClient:       " in the editor",
-		permission.SourceDesk:         " on the hub's page",
-		permission.SourceHub:          " on the hub's page",
-		permission.SourceTerminal:     " in a terminal",
-		permission.SourceInbox:        " in another terminal inbox",
-		permission.SourceNotification: " from a notification's button",
-	}[source]
+// decidedOn is the device that ended set id as the hub's decisions log
+// names it ("iPhone"), or "" when the log does not say.
+func (ib *inbox) decidedOn(ctx context.Context, id string) string {
+	raw, _, err := ib.c.do(ctx, "GET", "/api/decisions?limit=20", nil)
+	var recs []struct{ Set, Device string }
+	if err != nil || json.Unmarshal(raw, &recs) != nil {
+		return ""
+	}
+	for _, r := range recs {
+		if r.Set == id {
+			return r.Device
+		}
+	}
+	return ""
+}
+
+// endedLine says how a set ended, where (permission.Sources' words) and
+// on which device.
+func endedLine(state permission.State, source permission.Source, device string) string {
+	where := source.Where()
+	if source == permission.SourceInbox {
+		where = "in another terminal inbox"
+	}
+	if where != "" {
+		where = " " + where
+	}
+	if device != "" && device != "the terminal inbox" {
+		where += " (" + device + ")"
+	}
 	switch state {
 	case permission.StateAnswered:
 		return "Answered elsewhere" + where + "."
@@ -89,4 +109,12 @@ func endedLine(state permission.State, source permission.Source) string {
 		return "Answered elsewhere; its next questions follow."
 	}
 	return "It ended elsewhere (" + string(state) + ")."
+}
+
+// sentLine says the hub took the answer to s, and for whom.
+func sentLine(s Set, home string) string {
+	if o := s.origin(home); o != "" {
+		return "✔ Sent to " + o + "."
+	}
+	return "✔ Sent."
 }

@@ -140,8 +140,10 @@ func (ib *inbox) ask(ctx context.Context, s Set) error {
 	switch {
 	case ctx.Err() != nil:
 		return nil
-	case errors.Is(context.Cause(askCtx), errAnsweredElsewhere):
-		fmt.Fprintln(ib.out, ib.ended(ctx, s))
+	case errors.As(context.Cause(askCtx), new(*prompt.Withdrawn)):
+		if _, said := ib.p.(*prompt.TTY); !said { // the TTY says it where the question was
+			fmt.Fprintln(ib.out, context.Cause(askCtx).(*prompt.Withdrawn).Why)
+		}
 		return nil
 	case err != nil:
 		return err
@@ -158,10 +160,12 @@ func (ib *inbox) ask(ctx context.Context, s Set) error {
 		fmt.Fprintln(ib.out, "Not taken: "+ib.ended(ctx, s))
 		return nil
 	}
+	if err == nil {
+		// Said, or the last answer of a run ends the inbox in silence.
+		fmt.Fprintln(ib.out, sentLine(s, ib.home))
+	}
 	return err
 }
-
-var errAnsweredElsewhere = errors.New("answered elsewhere")
 
 // watchGone ends ctx once set s is no longer waiting at its step.
 func (ib *inbox) watchGone(ctx context.Context, cancel context.CancelCauseFunc, s Set) {
@@ -182,7 +186,7 @@ func (ib *inbox) watchGone(ctx context.Context, cancel context.CancelCauseFunc, 
 			}
 		}
 		if gone {
-			cancel(errAnsweredElsewhere)
+			cancel(&prompt.Withdrawn{Why: ib.ended(ctx, s)})
 			return
 		}
 	}

@@ -52,12 +52,12 @@ func (t *TTY) Prompt(ctx context.Context, r Request) (Reply, error) {
 		var end ending
 		picks, end = t.choose(ctx, r, picks)
 		if end != submitted {
-			t.settle(r, "", end)
+			t.settle(ctx, r, "", end)
 			return Reply{}, ErrCancelled
 		}
 		if !slices.Contains(picks, otherID) {
 			reply := Reply{IDs: picks}
-			t.settle(r, t.summary(reply), submitted)
+			t.settle(ctx, r, t.summary(reply), submitted)
 			return reply, nil
 		}
 		text, end := t.typeOther(ctx, r)
@@ -67,10 +67,10 @@ func (t *TTY) Prompt(ctx context.Context, r Request) (Reply, error) {
 		case submitted:
 			// Other goes last, as the plain prompter and the editors send it.
 			reply := Reply{IDs: append(slices.DeleteFunc(picks, func(id string) bool { return id == otherID }), otherID), Custom: text}
-			t.settle(r, t.summary(reply), submitted)
+			t.settle(ctx, r, t.summary(reply), submitted)
 			return reply, nil
 		default:
-			t.settle(r, "", end)
+			t.settle(ctx, r, "", end)
 			return Reply{}, ErrCancelled
 		}
 	}
@@ -128,14 +128,14 @@ func (t *TTY) title(r Request) string {
 }
 
 // settle replaces the form with the question and what became of it.
-func (t *TTY) settle(r Request, answer string, end ending) {
+func (t *TTY) settle(ctx context.Context, r Request, answer string, end ending) {
 	var b strings.Builder
 	b.WriteString(t.style.question.Render(t.title(r)) + "\n")
 	switch end {
 	case submitted:
 		b.WriteString(t.style.answer.Render("✔ "+answer) + "\n")
 	case withdrawn:
-		b.WriteString(t.style.cancelled.Render("✘ withdrawn (answered elsewhere, or the turn was cancelled)") + "\n")
+		b.WriteString(t.style.cancelled.Render("✘ "+withdrawnLine(ctx)) + "\n")
 	default:
 		if t.skip {
 			b.WriteString(t.style.cancelled.Render("↷ skipped") + "\n")
