@@ -111,6 +111,13 @@ type Set struct {
 		// Uncontained is what the askbridge says of an agent that runs
 		// outside its container (hub.Instance.Uncontained).
 		Uncontained string `json:"uncontained"`
+		// Mode is the session's mode as the agent reports it, with what
+		// it runs unasked (hub.SessionMode).
+		Mode *struct {
+			ID      string `json:"id"`
+			Name    string `json:"name"`
+			Unasked string `json:"unasked"`
+		} `json:"mode"`
 	} `json:"instance"`
 }
 

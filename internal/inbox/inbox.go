@@ -200,6 +200,9 @@ func (ib *inbox) heading(s Set) string {
 			h += " · ⚠ " + s.Instance.Uncontained // said where the user decides
 		}
 	}
+	if m := s.mode(); m != "" {
+		h += " · " + m
+	}
 	if s.Claim != nil && s.Claim.Device != "inbox" {
 		h += " · being answered on " + s.Claim.Name
 	}
@@ -219,4 +222,21 @@ func (e *eofReader) Read(b []byte) (int, error) {
 		e.eof.Store(true)
 	}
 	return n, err
+}
+
+// mode names the set's session mode in the agent's words, marked when the
+// agent runs tools in it without asking, as the page's cards do.
+func (s Set) mode() string {
+	if s.Instance == nil || s.Instance.Mode == nil || s.Instance.Mode.ID == "" {
+		return ""
+	}
+	m := s.Instance.Mode
+	name := m.Name
+	if name == "" {
+		name = m.ID
+	}
+	if m.Unasked != "" {
+		return "⚠ " + m.Unasked
+	}
+	return name + " mode"
 }

@@ -26,3 +26,15 @@ func TestTheInboxSaysAnApprovalsAgentIsNotContained(t *testing.T) {
 	s.Instance.Uncontained, s.Kind = "not contained: x", permission.KindQuestion
 	assert.NotContains(t, ib.heading(s), "not contained", "a question allows nothing")
 }
+
+// The inbox names the session's mode, as every card does, and says when
+// the agent runs tools unasked in it.
+func TestTheInboxSaysTheSessionsMode(t *testing.T) {
+	var s Set
+	require.NoError(t, json.Unmarshal([]byte(`{"id":"q1","kind":"question","questions":[{"question":"Which?","header":"H"}],
+		"instance":{"agent":"claude","mode":{"id":"default","name":"Default"}}}`), &s))
+	ib := &inbox{}
+	assert.Contains(t, ib.heading(s), "· Default mode")
+	s.Instance.Mode.Unasked = `the session is in the agent's "Auto" mode: it decides itself which tool calls to ask about`
+	assert.Contains(t, ib.heading(s), "⚠ the session is in the agent's \"Auto\" mode")
+}
