@@ -55,6 +55,7 @@ test-live: build
 # The answer desk's and the hub's page in Debian's Chromium (run internal/desk/e2e/install.sh first).
 test-browser:
 	$(GO) test -tags browser -race -count=1 -timeout 5m ./internal/desk/... ./internal/hub/...
+	$(GO) test -tags browser -race -count=1 -timeout 5m -run '^TestBrowser' ./adapter/
 
 bench: build
 	bench/run.sh
