@@ -50,7 +50,7 @@ printf '{"Replace":{"%s":"%s"}}\n' "$at" "$work/at_windows.go" >"$work/overlay.j
 echo "== build askbridge.exe and the test binaries"
 GOOS=windows GOARCH=amd64 $GO build -overlay "$work/overlay.json" -o "$work/askbridge.exe" ./cmd/askbridge
 export ASKBRIDGE_TEST_BIN="$work/askbridge.exe" # see internal/testenv
-pkgs=$(GOOS=windows GOARCH=amd64 $GO list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}={{.Dir}}{{end}}' ./...)
+pkgs=$(GOOS=windows GOARCH=amd64 $GO list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}={{.Dir}}{{end}}' ${PKGS:-./...}) # PKGS: some packages only
 failed=()
 built=()
 for p in $pkgs; do

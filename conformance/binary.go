@@ -88,6 +88,7 @@ func ReplayBinary(ctx context.Context, bin, fixturePath string, f *Fixture, env 
 	if err != nil {
 		return Got{}, err
 	}
+	client = unmarked(client)
 	if playErr != nil {
 		return Got{Client: client, Agent: agent}, fmt.Errorf("%v; askbridge stderr:\n%s", playErr, stderr.String())
 	}

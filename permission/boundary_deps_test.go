@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/askbridge/askbridge/internal/testenv"
 )
 
 // The boundaries hold through every path, not only direct imports: a
@@ -72,6 +74,7 @@ func under(pkg string, roots ...string) bool {
 // allDeps is, per GOOS, each module package's module-relative transitive
 // imports (tests left out), as go list -deps reads them.
 func allDeps(t *testing.T) map[string]map[string][]string {
+	testenv.SkipUnderWine(t, testenv.NoGoToolchain)
 	oses := []string{"linux", "darwin", "windows"}
 	out := make([]map[string][]string, len(oses))
 	errs := make([]error, len(oses))
