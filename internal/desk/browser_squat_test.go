@@ -36,33 +36,8 @@ import (
 // and the session worked once the hub was back.
 func TestBrowserSendsNoSessionToASquatter(t *testing.T) {
 	needBrowser(t)
-	devices, key, board := pairing.Memory(), hubkey.Generate(), permission.NewBoard()
-	ln, err := ListenTCP("127.0.0.1:0")
-	require.NoError(t, err)
-	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	s := New(ln, board, Options{Devices: devices, Key: key})
-	code, _ := devices.NewCode()
-
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	node := exec.CommandContext(ctx, "node", "e2e/squat.mjs", s.URL(), code)
-	stdin, err := node.StdinPipe()
-	require.NoError(t, err)
-	stdout, err := node.StdoutPipe()
-	require.NoError(t, err)
-	node.Stderr = node.Stdout
-	require.NoError(t, node.Start())
-	t.Cleanup(func() { stdin.Close(); node.Process.Kill(); node.Wait() })
-	saw := make(chan string, 64)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			t.Log(sc.Text())
-			saw <- sc.Text()
-		}
-		close(saw)
-	}()
-	waitLine(t, saw, "LIVE")
+	sc := newSquatScene(t)
+	devices, key, board, port, s, stdin, saw := sc.devices, sc.key, sc.board, sc.port, sc.s, sc.stdin, sc.saw
 
 	s.Close() // the hub is killed
 	// The squatter binds once the tab has seen the hub go; this test holds
@@ -154,3 +129,44 @@ func (sq *squatter) seen() int {
 }
 
 func (sq *squatter) close() { sq.srv.Close() }
+
+// squatScene is a desk paired with a Chromium tab (e2e/squat.mjs) that is
+// live: the tab's stdin takes the test's cues, saw has its lines.
+type squatScene struct {
+	devices *pairing.Devices
+	key     *hubkey.Key
+	board   *permission.Board
+	port    string
+	s       *Server
+	stdin   io.WriteCloser
+	saw     chan string
+}
+
+func newSquatScene(t *testing.T) *squatScene {
+	sc := &squatScene{devices: pairing.Memory(), key: hubkey.Generate(), board: permission.NewBoard(), saw: make(chan string, 64)}
+	ln, err := ListenTCP("127.0.0.1:0")
+	require.NoError(t, err)
+	_, sc.port, _ = net.SplitHostPort(ln.Addr().String())
+	sc.s = New(ln, sc.board, Options{Devices: sc.devices, Key: sc.key})
+	code, _ := sc.devices.NewCode()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	node := exec.CommandContext(ctx, "node", "e2e/squat.mjs", sc.s.URL(), code)
+	sc.stdin, err = node.StdinPipe()
+	require.NoError(t, err)
+	stdout, err := node.StdoutPipe()
+	require.NoError(t, err)
+	node.Stderr = node.Stdout
+	require.NoError(t, node.Start())
+	t.Cleanup(func() { sc.stdin.Close(); node.Process.Kill(); node.Wait() })
+	go func() {
+		lines := bufio.NewScanner(stdout)
+		for lines.Scan() {
+			t.Log(lines.Text())
+			sc.saw <- lines.Text()
+		}
+		close(sc.saw)
+	}()
+	waitLine(t, sc.saw, "LIVE")
+	return sc
+}

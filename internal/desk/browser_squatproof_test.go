@@ -3,23 +3,16 @@
 package desk
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"io"
-	"net"
 	"net/http"
-	"os/exec"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/askbridge/askbridge/internal/hubkey"
-	"github.com/askbridge/askbridge/internal/pairing"
-	"github.com/askbridge/askbridge/permission"
 )
 
 // The window b37d12b named: the hub proves itself to the tab and dies,
@@ -33,33 +26,8 @@ import (
 // the session key and revoked the device.
 func TestBrowserSquatterBetweenProofAndRequestGetsNothingReplayable(t *testing.T) {
 	needBrowser(t)
-	devices, key, board := pairing.Memory(), hubkey.Generate(), permission.NewBoard()
-	ln, err := ListenTCP("127.0.0.1:0")
-	require.NoError(t, err)
-	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	s := New(ln, board, Options{Devices: devices, Key: key})
-	code, _ := devices.NewCode()
-
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	node := exec.CommandContext(ctx, "node", "e2e/squat.mjs", s.URL(), code)
-	stdin, err := node.StdinPipe()
-	require.NoError(t, err)
-	stdout, err := node.StdoutPipe()
-	require.NoError(t, err)
-	node.Stderr = node.Stdout
-	require.NoError(t, node.Start())
-	t.Cleanup(func() { stdin.Close(); node.Process.Kill(); node.Wait() })
-	saw := make(chan string, 64)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			t.Log(sc.Text())
-			saw <- sc.Text()
-		}
-		close(saw)
-	}()
-	waitLine(t, saw, "LIVE")
+	sc := newSquatScene(t)
+	devices, key, board, port, s, stdin, saw := sc.devices, sc.key, sc.board, sc.port, sc.s, sc.stdin, sc.saw
 	require.Len(t, devices.List(), 1)
 	tab := devices.List()[0].ID
 
