@@ -3,6 +3,8 @@
 package main
 
 import (
+	"github.com/askbridge/askbridge/internal/desk/softkey"
+
 	"context"
 	"encoding/json"
 	"testing"
@@ -45,7 +47,7 @@ func TestPagePasskeyIsCheckedByTheServer(t *testing.T) {
 	<-tk.Done()
 	assert.Equal(t, []string{"Allow"}, tk.Result().Answers[0].Answer.Labels)
 
-	p.passkey, err = newSoftKey(p.base) // not the paired device's
+	p.passkey, err = softkey.New(p.base) // not the paired device's
 	require.NoError(t, err)
 	tk, err = approve()
 	require.ErrorContains(t, err, "403")

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/internal/desk/softkey"
 )
 
 // page is a browser paired with the hub's page with a passkey, as the
@@ -24,7 +25,7 @@ type page struct {
 	http    *http.Client
 	key     string // the session's key (desk.KeyHeader)
 	mac     string // the request key a request that changes something is proved with (desk.Sign)
-	passkey *softKey
+	passkey *softkey.Key
 }
 
 // pairPage pairs a new browser at base with code, making its passkey.
@@ -32,7 +33,7 @@ func pairPage(ctx context.Context, base, code string) (*page, error) {
 	jar, _ := cookiejar.New(nil)
 	p := &page{base: strings.TrimSuffix(base, "/"), http: &http.Client{Jar: jar, Timeout: 10 * time.Second}}
 	var err error
-	if p.passkey, err = newSoftKey(p.base); err != nil {
+	if p.passkey, err = softkey.New(p.base); err != nil {
 		return nil, err
 	}
 	var begun struct {
@@ -45,7 +46,7 @@ func pairPage(ctx context.Context, base, code string) (*page, error) {
 	if begun.PublicKey.PublicKey.Challenge == "" {
 		return nil, fmt.Errorf("pairing: the hub offered no passkey at %s", p.base)
 	}
-	cred, err := p.passkey.create(begun.PublicKey.PublicKey.Challenge)
+	cred, err := p.passkey.Create(begun.PublicKey.PublicKey.Challenge, softkey.UP|softkey.UV)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +142,7 @@ func (p *page) decide(ctx context.Context, s set) error {
 		if err := p.post(ctx, "/question/"+s.ID+"/presence", body, &opts); err != nil {
 			return err
 		}
-		assertion, err := p.passkey.get(opts.PublicKey.Challenge)
+		assertion, err := p.passkey.Get(opts.PublicKey.Challenge, softkey.UP|softkey.UV) // user verified, as after a finger
 		if err != nil {
 			return err
 		}

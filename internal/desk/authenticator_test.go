@@ -1,85 +1,48 @@
 package desk
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
 	"testing"
 
-	"github.com/go-webauthn/webauthn/protocol/webauthncbor"
-	"github.com/go-webauthn/webauthn/protocol/webauthncose"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/desk/softkey"
 )
 
-// softKey is a passkey made in the test: an authenticator that signs what
-// it is told, with user verification or without, so that the server's own
-// checks are what is tested.
-type softKey struct {
-	key    *ecdsa.PrivateKey
-	id     []byte
-	origin string
-	count  uint32
-}
+// softKey is a passkey made in the test (internal/desk/softkey): an
+// authenticator that signs what it is told, with user verification or
+// without, so that the server's own checks are what is tested. A copy of
+// it is a clone of the authenticator (clone_test.go).
+type softKey struct{ softkey.Key }
 
 var b64u = base64.RawURLEncoding
 
-func newSoftKey(t *testing.T, origin string) *softKey {
-	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	require.NoError(t, err)
-	id := make([]byte, 16)
-	rand.Read(id)
-	return &softKey{key: k, id: id, origin: origin}
-}
-
 const (
-	flagUP = 0x01
-	flagUV = 0x04
-	flagAT = 0x40
+	flagUP = softkey.UP
+	flagUV = softkey.UV
 )
 
-func (k *softKey) authData(flags byte, attested []byte) []byte {
-	rp := sha256.Sum256([]byte("localhost"))
-	k.count++
-	out := append(rp[:], flags)
-	out = binary.BigEndian.AppendUint32(out, k.count)
-	return append(out, attested...)
-}
-
-func (k *softKey) clientData(typ, challenge string) []byte {
-	b, _ := json.Marshal(map[string]any{"type": typ, "challenge": challenge, "origin": k.origin, "crossOrigin": false})
-	return b
+func newSoftKey(t *testing.T, origin string) *softKey {
+	k, err := softkey.New(origin)
+	require.NoError(t, err)
+	return &softKey{*k}
 }
 
 // create answers /pair/begin's options: a credential as navigator.credentials.create's toJSON().
 func (k *softKey) create(t *testing.T, challenge string, flags byte) json.RawMessage {
-	cose, err := webauthncbor.Marshal(webauthncose.EC2PublicKeyData{PublicKeyData: webauthncose.PublicKeyData{KeyType: 2, Algorithm: -7},
-		Curve: 1, XCoord: k.key.PublicKey.X.FillBytes(make([]byte, 32)), YCoord: k.key.PublicKey.Y.FillBytes(make([]byte, 32))})
+	b, err := k.Create(challenge, flags)
 	require.NoError(t, err)
-	attested := append(make([]byte, 16), byte(len(k.id)>>8), byte(len(k.id)))
-	attested = append(append(attested, k.id...), cose...)
-	att, err := webauthncbor.Marshal(map[string]any{"fmt": "none", "attStmt": map[string]any{}, "authData": k.authData(flags|flagAT, attested)})
-	require.NoError(t, err)
-	b, _ := json.Marshal(map[string]any{"id": b64u.EncodeToString(k.id), "rawId": b64u.EncodeToString(k.id), "type": "public-key",
-		"response": map[string]any{"clientDataJSON": b64u.EncodeToString(k.clientData("webauthn.create", challenge)), "attestationObject": b64u.EncodeToString(att)}})
 	return b
 }
 
 // get answers /presence's options: an assertion as navigator.credentials.get's toJSON().
 func (k *softKey) get(t *testing.T, challenge string, flags byte) json.RawMessage {
-	data, client := k.authData(flags, nil), k.clientData("webauthn.get", challenge)
-	h := sha256.Sum256(client)
-	digest := sha256.Sum256(append(append([]byte{}, data...), h[:]...))
-	sig, err := ecdsa.SignASN1(rand.Reader, k.key, digest[:])
+	b, err := k.Get(challenge, flags)
 	require.NoError(t, err)
-	b, _ := json.Marshal(map[string]any{"id": b64u.EncodeToString(k.id), "rawId": b64u.EncodeToString(k.id), "type": "public-key",
-		"response": map[string]any{"clientDataJSON": b64u.EncodeToString(client), "authenticatorData": b64u.EncodeToString(data), "signature": b64u.EncodeToString(sig)}})
 	return b
 }
 

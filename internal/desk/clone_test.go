@@ -25,11 +25,11 @@ func TestAClonedPasskeysAssertionIsRefused(t *testing.T) {
 	}
 	require.Equal(t, http.StatusOK, approve(key), "the passkey itself")
 	clone := *key
-	clone.count = key.count - 1 // signs the counter the original last used
+	clone.Count = key.Count - 1 // signs the counter the original last used
 	assert.Equal(t, http.StatusForbidden, approve(&clone), "a copy, with the same counter")
-	clone.count = 0
+	clone.Count = 0
 	assert.Equal(t, http.StatusForbidden, approve(&clone), "a copy starting again")
 	dev := s.Devices().List()[0]
-	assert.Equal(t, key.count, dev.Passkey.Authenticator.SignCount, "the counter kept is the original's")
+	assert.Equal(t, key.Count, dev.Passkey.Authenticator.SignCount, "the counter kept is the original's")
 	require.Equal(t, http.StatusOK, approve(key), "the original goes on")
 }

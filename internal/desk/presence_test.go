@@ -32,7 +32,7 @@ func TestApprovalTakesAUserVerifiedPasskey(t *testing.T) {
 	assert.Equal(t, http.StatusForbidden, reply(newSoftKey(t, browser.origin()).get(t, ch, flagUP|flagUV), allow), "another key")
 	ch = browser.challenge(tk.ID, allow)
 	other := *key
-	other.origin = "http://localhost:1"
+	other.Origin = "http://localhost:1"
 	assert.Equal(t, http.StatusForbidden, reply(other.get(t, ch, flagUP|flagUV), allow), "signed for another origin")
 	select {
 	case <-tk.Done():

@@ -1,6 +1,4 @@
-//go:build unix
-
-package main
+package softkey
 
 import (
 	"crypto/ecdsa"
@@ -15,63 +13,62 @@ import (
 	"github.com/go-webauthn/webauthn/protocol/webauthncose"
 )
 
-// softKey is the bench's passkey: a software authenticator (as
-// internal/desk's tests have one) that makes a P-256 credential for the
-// page at origin and signs what the hub asks it to, always with user
-// presence and verification, as a platform authenticator after a finger
-// would. The hub's checks are the real ones; only the finger is not.
-type softKey struct {
-	key    *ecdsa.PrivateKey
+// Authenticator data flags (WebAuthn §6.1).
+const (
+	UP = 0x01 // user present
+	UV = 0x04 // user verified
+	AT = 0x40 // attested credential data follows
+)
+
+// Key is the passkey. Count is its signature counter, grown at each
+// signature; a copy of a Key (a clone of the authenticator) shares its
+// private key and goes on from the Count it was copied with.
+type Key struct {
+	priv   *ecdsa.PrivateKey
 	id     []byte
-	origin string // http://localhost:PORT
-	count  uint32
+	Origin string // the page's, http://localhost:PORT
+	Count  uint32
 }
 
 var b64u = base64.RawURLEncoding
 
-// Authenticator data flags (WebAuthn §6.1).
-const (
-	flagUP = 0x01 // user present
-	flagUV = 0x04 // user verified
-	flagAT = 0x40 // attested credential data follows
-)
-
-func newSoftKey(origin string) (*softKey, error) {
+// New makes a passkey for the page at origin.
+func New(origin string) (*Key, error) {
 	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return nil, err
 	}
 	id := make([]byte, 16)
 	rand.Read(id)
-	return &softKey{key: k, id: id, origin: origin}, nil
+	return &Key{priv: k, id: id, Origin: origin}, nil
 }
 
 // authData is the authenticator data for the RP ID "localhost", its
 // counter grown each time (the hub refuses a counter that does not grow).
-func (k *softKey) authData(flags byte, attested []byte) []byte {
+func (k *Key) authData(flags byte, attested []byte) []byte {
 	rp := sha256.Sum256([]byte("localhost"))
-	k.count++
+	k.Count++
 	out := append(rp[:], flags)
-	out = binary.BigEndian.AppendUint32(out, k.count)
+	out = binary.BigEndian.AppendUint32(out, k.Count)
 	return append(out, attested...)
 }
 
-func (k *softKey) clientData(typ, challenge string) []byte {
-	b, _ := json.Marshal(map[string]any{"type": typ, "challenge": challenge, "origin": k.origin, "crossOrigin": false})
+func (k *Key) clientData(typ, challenge string) []byte {
+	b, _ := json.Marshal(map[string]any{"type": typ, "challenge": challenge, "origin": k.Origin, "crossOrigin": false})
 	return b
 }
 
-// create answers /pair/begin's challenge with a new credential, as
+// Create answers /pair/begin's challenge with the credential, as
 // navigator.credentials.create's toJSON() gives it ("none" attestation).
-func (k *softKey) create(challenge string) (json.RawMessage, error) {
+func (k *Key) Create(challenge string, flags byte) (json.RawMessage, error) {
 	cose, err := webauthncbor.Marshal(webauthncose.EC2PublicKeyData{PublicKeyData: webauthncose.PublicKeyData{KeyType: 2, Algorithm: -7},
-		Curve: 1, XCoord: k.key.PublicKey.X.FillBytes(make([]byte, 32)), YCoord: k.key.PublicKey.Y.FillBytes(make([]byte, 32))})
+		Curve: 1, XCoord: k.priv.PublicKey.X.FillBytes(make([]byte, 32)), YCoord: k.priv.PublicKey.Y.FillBytes(make([]byte, 32))})
 	if err != nil {
 		return nil, err
 	}
 	attested := append(make([]byte, 16), byte(len(k.id)>>8), byte(len(k.id))) // AAGUID zero, id length
 	attested = append(append(attested, k.id...), cose...)
-	att, err := webauthncbor.Marshal(map[string]any{"fmt": "none", "attStmt": map[string]any{}, "authData": k.authData(flagUP|flagUV|flagAT, attested)})
+	att, err := webauthncbor.Marshal(map[string]any{"fmt": "none", "attStmt": map[string]any{}, "authData": k.authData(flags|AT, attested)})
 	if err != nil {
 		return nil, err
 	}
@@ -79,13 +76,13 @@ func (k *softKey) create(challenge string) (json.RawMessage, error) {
 		"response": map[string]any{"clientDataJSON": b64u.EncodeToString(k.clientData("webauthn.create", challenge)), "attestationObject": b64u.EncodeToString(att)}})
 }
 
-// get answers a presence challenge with a user-verified assertion, as
+// Get answers a presence challenge with an assertion, as
 // navigator.credentials.get's toJSON() gives it.
-func (k *softKey) get(challenge string) (json.RawMessage, error) {
-	data, client := k.authData(flagUP|flagUV, nil), k.clientData("webauthn.get", challenge)
+func (k *Key) Get(challenge string, flags byte) (json.RawMessage, error) {
+	data, client := k.authData(flags, nil), k.clientData("webauthn.get", challenge)
 	h := sha256.Sum256(client)
 	digest := sha256.Sum256(append(append([]byte{}, data...), h[:]...))
-	sig, err := ecdsa.SignASN1(rand.Reader, k.key, digest[:])
+	sig, err := ecdsa.SignASN1(rand.Reader, k.priv, digest[:])
 	if err != nil {
 		return nil, err
 	}
