@@ -118,7 +118,7 @@ func (b *Bridge) serve(ctx context.Context, c *dialect.Claim, how asker, reqID j
 	if err != nil {
 		return c.Reply(context.WithoutCancel(ctx), dialect.Outcome{Status: dialect.Invalid, Err: err})
 	}
-	req := permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
+	req := requestOf(c, qs)
 	var o dialect.Outcome
 	switch how {
 	case viaBoard, viaBoardAlone:
@@ -129,6 +129,13 @@ func (b *Bridge) serve(ctx context.Context, c *dialect.Claim, how asker, reqID j
 		o = b.askClient(ctx, req)
 	}
 	return c.Reply(context.WithoutCancel(ctx), o)
+}
+
+// requestOf is the board's request of a claimed set whose questions are
+// qs: the one place a claim becomes a set, whether askbridge asks it
+// (serve) or watches the client ask it (watch.go).
+func requestOf(c *dialect.Claim, qs []permission.Question) permission.Request {
+	return permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
 }
 
 // withdrawable is parent, ended when the claim's Withdrawn closes.

@@ -140,7 +140,7 @@ func (b *Bridge) watchedRequest(ctx context.Context, w *watched) (req permission
 		b.logger.Info(w.d.Name()+": the editor shows a form askbridge cannot read as questions; not on the desk", "err", err)
 		return req, false
 	}
-	req = permission.Request{SessionID: c.SessionID, ToolCallID: c.ToolCallID, OwnToolCall: c.NewToolCall, Questions: qs, Approval: c.Approval}
+	req = requestOf(c, qs)
 	if c.Approval == nil { // an approval is no round of questions
 		max := 0
 		if w.r.decline { // askbridge may have to ask it: it counts
