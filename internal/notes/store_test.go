@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/internal/testenv"
 )
 
 func open(t *testing.T, lim Limits) *Store {
@@ -51,6 +53,7 @@ func TestTakeDeliversOnceAcrossStores(t *testing.T) {
 
 // Many askbridges taking one session's notes at once hand each on once.
 func TestConcurrentTakersDeliverEachNoteOnce(t *testing.T) {
+	testenv.SkipUnderWine(t, testenv.NoAtomicRemove)
 	a := open(t, Limits{})
 	for i := range 20 {
 		_, err := a.Put("s", Note{Kind: KindNote, Text: fmt.Sprint(i)})

@@ -22,6 +22,9 @@ const (
 	NoFileACLs = "Wine keeps no file ACLs"
 	// The test runs `go`; there is no Go toolchain in the Wine prefix.
 	NoGoToolchain = "no Go toolchain under Wine"
+	// Wine 8.0 lets two threads both remove one file (or both rename it
+	// away); Windows' delete and rename do not (a second one fails).
+	NoAtomicRemove = "Wine 8.0 lets two threads both remove one file; Windows does not"
 )
 
 // UnderWine reports whether the tests run under Wine.
