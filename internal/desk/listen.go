@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"sync"
 	"syscall"
+
+	"github.com/askbridge/askbridge/internal/activation"
 )
 
 // ListenTCP listens on addr. On loopback it holds every name the printed
@@ -34,7 +35,7 @@ func ListenTCP(addr string) (net.Listener, error) {
 		v6, err := net.Listen("tcp6", net.JoinHostPort("::1", got))
 		switch {
 		case err == nil:
-			return joinListeners(v4, v6), nil
+			return activation.Join(v4, v6), nil
 		case noIPv6Loopback(err):
 			return v4, nil
 		}
@@ -51,63 +52,3 @@ func ListenTCP(addr string) (net.Listener, error) {
 func noIPv6Loopback(err error) bool {
 	return errors.Is(err, syscall.EADDRNOTAVAIL) || errors.Is(err, syscall.EAFNOSUPPORT) || errors.Is(err, syscall.EPROTONOSUPPORT)
 }
-
-// joined accepts on several listeners as one: its Addr is the first's.
-type joined struct {
-	lns   []net.Listener
-	conns chan accepted
-	done  chan struct{}
-	once  sync.Once
-}
-
-type accepted struct {
-	c   net.Conn
-	err error
-}
-
-func joinListeners(lns ...net.Listener) net.Listener {
-	j := &joined{lns: lns, conns: make(chan accepted), done: make(chan struct{})}
-	for _, ln := range lns {
-		go func() {
-			for {
-				c, err := ln.Accept()
-				select {
-				case j.conns <- accepted{c, err}:
-				case <-j.done:
-					if c != nil {
-						c.Close()
-					}
-					return
-				}
-				if err != nil && errors.Is(err, net.ErrClosed) {
-					return
-				}
-			}
-		}()
-	}
-	return j
-}
-
-func (j *joined) Accept() (net.Conn, error) {
-	select {
-	case a := <-j.conns:
-		return a.c, a.err
-	case <-j.done:
-		return nil, net.ErrClosed
-	}
-}
-
-func (j *joined) Close() error {
-	var err error
-	j.once.Do(func() {
-		close(j.done)
-		for _, ln := range j.lns {
-			if e := ln.Close(); err == nil {
-				err = e
-			}
-		}
-	})
-	return err
-}
-
-func (j *joined) Addr() net.Addr { return j.lns[0].Addr() }
