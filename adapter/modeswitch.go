@@ -50,8 +50,9 @@ func (b *Bridge) switchMode(set permission.Pending, mode string, by permission.B
 		return fmt.Errorf("the agent offers no mode %q", mode)
 	case mode == cur.ID:
 		return nil
-	case ModeAsks(to.Kind) <= ModeAsks(cur.Kind) && !by.Proof.Has(permission.ProofPresence):
-		return permission.ErrModeNeedsPresence
+	}
+	if err := permission.WeighModeSwitch(ModeAsks(cur.Kind), ModeAsks(to.Kind), by); err != nil {
+		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), setModeWait)
 	defer cancel()

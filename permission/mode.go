@@ -23,6 +23,17 @@ var (
 	ErrModeNeedsPresence = errors.New("a mode that asks less needs your passkey")
 )
 
+// WeighModeSwitch is the rule every switcher applies, where it knows how
+// much each mode asks (the higher, the more approvals reach a person): a
+// switch to a mode that asks no more than the current one needs the
+// user's presence.
+func WeighModeSwitch(curAsks, toAsks int, by By) error {
+	if toAsks <= curAsks && !by.Proof.Has(ProofPresence) {
+		return ErrModeNeedsPresence
+	}
+	return nil
+}
+
 // HandleModes makes fn the board's mode switcher.
 func (b *Board) HandleModes(fn ModeSwitcher) {
 	b.mu.Lock()

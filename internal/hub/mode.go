@@ -44,8 +44,9 @@ func (h *Hub) switchMode(set permission.Pending, mode string, by permission.By) 
 		return fmt.Errorf("the agent offers no mode %q", mode)
 	case mode == cur.ID:
 		return nil
-	case to.Asks <= cur.Asks && !by.Proof.Has(permission.ProofPresence):
-		return permission.ErrModeNeedsPresence
+	}
+	if err := permission.WeighModeSwitch(cur.Asks, to.Asks, by); err != nil {
+		return err
 	}
 	sent := by
 	sent.Source = permission.SourceHub
