@@ -2,7 +2,6 @@ package adapter
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -13,27 +12,10 @@ import (
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/internal/mcpask/mcphttptest"
 	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/askbridge/askbridge/permission"
 )
-
-// mcpPost posts one JSON-RPC message to askbridge's MCP HTTP listing, as a
-// host on MCP's 2025-06-18 protocol does, in MCP session sid (none when
-// empty).
-func mcpPost(ctx context.Context, url, token, sid, body string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(body))
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	if sid != "" {
-		req.Header.Set("Mcp-Session-Id", sid)
-		req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
-	}
-	return http.DefaultClient.Do(req)
-}
 
 // An MCP host whose HTTP stream for the ask tool is dropped (its
 // connection closes) without notifications/cancelled: the card says the
@@ -55,24 +37,11 @@ func TestAnswerAfterTheHostDroppedItsStreamReachesTheNextPrompt(t *testing.T) {
 
 	bound, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	resp, err := mcpPost(bound, url, token, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"host","version":"0"}}}`)
+	host, err := mcphttptest.Open(bound, url, token)
 	require.NoError(t, err)
-	resp.Body.Close()
-	sid := resp.Header.Get("Mcp-Session-Id")
-	resp, err = mcpPost(bound, url, token, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	require.NoError(t, err)
-	resp.Body.Close()
-	drop, dropNow := context.WithCancel(bound)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if resp, err := mcpPost(drop, url, token, sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_user_question","arguments":`+lateQuestion+`}}`); err == nil {
-			resp.Body.Close()
-		}
-	}()
+	drop := host.CallAndDrop(bound, lateQuestion)
 	req, _ := h.nextRequest(t, "session/request_permission")
-	dropNow() // the connection closes; no notifications/cancelled
-	<-done
+	drop() // the connection closes; no notifications/cancelled
 	waitFor(t, "the card says the agent stopped waiting", func() bool {
 		l := b.board.List()
 		return len(l) == 1 && l[0].Note == NoteNextPrompt

@@ -2,32 +2,15 @@ package mcpask
 
 import (
 	"context"
-	"net/http"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-// rawPost posts one JSON-RPC message to url in session sid (none when
-// empty) with ctx, as a host that speaks MCP over HTTP without the SDK.
-func rawPost(ctx context.Context, url, token, sid, body string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(body))
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	if sid != "" {
-		req.Header.Set("Mcp-Session-Id", sid)
-		req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
-	}
-	return http.DefaultClient.Do(req)
-}
+	"github.com/askbridge/askbridge/internal/mcpask/mcphttptest"
+)
 
 // A host whose HTTP stream for a tool call is dropped (the connection
 // closes) without notifications/cancelled has stopped waiting as surely as
@@ -46,31 +29,15 @@ func TestHTTPDroppedStreamTellsAskbridgeTheHostStoppedWaiting(t *testing.T) {
 	require.NoError(t, err)
 	bound, cancelBound := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancelBound()
-	resp, err := rawPost(bound, url, token, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`)
+	host, err := mcphttptest.Open(bound, url, token)
 	require.NoError(t, err)
-	resp.Body.Close()
-	sid := resp.Header.Get("Mcp-Session-Id")
-	require.NotEmpty(t, sid)
-	resp, err = rawPost(bound, url, token, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	require.NoError(t, err)
-	resp.Body.Close()
-
-	drop, dropNow := context.WithCancel(bound)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		resp, err := rawPost(drop, url, token, sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_user_question","arguments":`+dbQuestion+`}}`)
-		if err == nil {
-			resp.Body.Close()
-		}
-	}()
+	drop := host.CallAndDrop(bound, dbQuestion)
 	select {
 	case <-asked:
 	case <-time.After(10 * time.Second):
 		t.Fatal("never asked")
 	}
-	dropNow() // the connection closes; no notifications/cancelled is sent
-	<-done
+	drop() // the connection closes; no notifications/cancelled is sent
 	select {
 	case <-f.gone:
 	case <-time.After(5 * time.Second):
