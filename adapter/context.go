@@ -51,18 +51,25 @@ type contexts struct {
 	secrets []string
 }
 
-// words is one session's recent message lines.
+// words is one session's recent message lines: the message that ended
+// with the latest tool call (the first cut lines), and the words since.
 type words struct {
 	lines [][]byte // a ring: start, n
 	start int
 	n     int
 	bytes int
-	// stale: a tool call came since the last chunk; the next chunk starts
-	// a new message, and the ring starts again. Until then the words before
-	// the tool call stay the last words: those before the call that asks.
-	stale bool
+	// cut is how many of the ring's lines came before the latest tool
+	// call, and calls are the tool calls made there (at most maxCalls):
+	// a set asked for one of them carries the words before the cut, not
+	// those that came after (a notice the agent writes while it asks).
+	cut   int
+	calls []string
 	plan  []byte // the latest plan update, raw
 }
+
+// maxCalls bounds the tool calls remembered at one cut: calls made
+// together, with no words between them.
+const maxCalls = 16
 
 // installContext follows the agent's words and plan, and the prompts that
 // end a message.
@@ -70,7 +77,7 @@ func (b *Bridge) installContext() {
 	b.relay.FromAgent(acp.ClientMethodSessionUpdate, b.onContextUpdate)
 	b.relay.FromClient(acp.AgentMethodSessionPrompt, func(m *relay.Message) relay.Verdict {
 		if s, ok := relay.StringField(m.Raw, "params", "sessionId"); ok {
-			b.context.mark(s, true)
+			b.context.prompted(s)
 		}
 		return relay.Pass
 	})
@@ -91,7 +98,8 @@ func (b *Bridge) onContextUpdate(m *relay.Message) relay.Verdict {
 		}
 	case kindToolCall:
 		if s, ok := sessionOf(raw); ok {
-			b.context.mark(string(s), false)
+			call, _ := relay.StringField(raw, "params", "update", "toolCallId")
+			b.context.called(s, call)
 		}
 	}
 	return relay.Pass
@@ -187,9 +195,6 @@ func (c *contexts) add(s, raw []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	w := c.session(s)
-	if w.stale {
-		w.start, w.n, w.bytes, w.stale = 0, 0, 0, false
-	}
 	var spare []byte
 	for w.n > 0 && (w.n == ringLines || w.bytes+len(raw) > ringBytes) {
 		w.bytes -= len(w.lines[w.start])
@@ -198,6 +203,7 @@ func (c *contexts) add(s, raw []byte) {
 		spare, w.lines[w.start] = w.lines[w.start], nil
 		w.start = (w.start + 1) % ringLines
 		w.n--
+		w.cut = max(w.cut-1, 0)
 	}
 	i := (w.start + w.n) % ringLines
 	if cap(spare) > cap(w.lines[i]) {
@@ -211,17 +217,33 @@ func (c *contexts) add(s, raw []byte) {
 	w.bytes += len(raw)
 }
 
-// mark says s's current message ended: with a tool call (the next chunk
-// starts the ring again), or with the user's prompt (the words before it
-// answered an earlier turn: forgotten now).
-func (c *contexts) mark(s string, prompt bool) {
+// called says s's agent made a tool call: when words came since the last
+// one, they are the message this call ends, and the message before is
+// forgotten; calls made together share one cut.
+func (c *contexts) called(s []byte, call string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := c.session(s)
+	if w.n > w.cut {
+		for k := range w.cut {
+			w.bytes -= len(w.lines[(w.start+k)%ringLines])
+		}
+		w.start = (w.start + w.cut) % ringLines
+		w.n -= w.cut
+		w.cut, w.calls = w.n, w.calls[:0]
+	}
+	if call != "" && len(w.calls) < maxCalls {
+		w.calls = append(w.calls, call)
+	}
+}
+
+// prompted says the user prompted s: the words before answered an earlier
+// turn, and are forgotten.
+func (c *contexts) prompted(s string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if w := c.by[s]; w != nil {
-		w.stale = true
-		if prompt {
-			w.start, w.n, w.bytes = 0, 0, 0
-		}
+		w.start, w.n, w.bytes, w.cut, w.calls = 0, 0, 0, 0, w.calls[:0]
 	}
 }
 

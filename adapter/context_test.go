@@ -49,6 +49,28 @@ func TestASetCarriesTheAgentsLastWordsAndPlan(t *testing.T) {
 		{Content: "Clean the build folder", Priority: "medium", Status: "in_progress"}}, p.Context.Plan)
 }
 
+// Words the agent writes after the tool call that asks (a notice of its
+// own, streamed while the question is on its way) are not what it said
+// before it asked: the card of that call's set carries the message the
+// call ended. A set asked without that call carries the words since.
+func TestWordsAfterTheCallThatAsksAreNotItsLastWords(t *testing.T) {
+	h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror})
+	h.pass(t, chunk("s1", "The build folder is stale; I will remove it."), bashCall, chunk("s1", "**Warning:** a notice of the agent's own."))
+	h.Agent.Send(bashApproval)
+	h.Client.Recv()
+	p := onBoard(t, board)
+	require.NotNil(t, p.Context)
+	assert.Equal(t, "The build folder is stale; I will remove it.", p.Context.Words)
+
+	h2, board2 := approvalsBridge(t, Options{Approvals: ApprovalsMirror})
+	h2.pass(t, chunk("s1", "The build folder is stale."), bashCall, chunk("s1", "Now another command."))
+	h2.Agent.Send(strings.ReplaceAll(bashApproval, "toolu_9", "toolu_10"))
+	h2.Client.Recv()
+	p = onBoard(t, board2)
+	require.NotNil(t, p.Context)
+	assert.Equal(t, "Now another command.", p.Context.Words)
+}
+
 // A prompt ends the words: an agent that asks at once in a new turn has
 // said nothing before it asked.
 func TestAPromptForgetsTheWordsOfTheTurnBefore(t *testing.T) {

@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/askbridge/askbridge/permission"
@@ -15,17 +16,27 @@ const (
 )
 
 // contextOf is what session's agent said and planned until now, for the
-// card of the set it asks now (permission.Request.Context): its ring and
-// plan decoded, cleaned, the secrets typed so far hidden. Nil when it said
-// nothing.
-func (b *Bridge) contextOf(session string) *permission.Context {
+// card of the set it asks now (permission.Request.Context): its last
+// message and plan decoded, cleaned, the secrets typed so far hidden. The
+// last message of a set asked with a tool call (call) is the one that
+// call ended; else the words since the latest tool call, if any. Nil when
+// it said nothing.
+func (b *Bridge) contextOf(session, call string) *permission.Context {
 	c := &b.context
 	c.mu.Lock()
 	w := c.by[session]
 	var lines [][]byte
 	var plan []byte
 	if w != nil {
-		for k := range w.n {
+		from, to := 0, w.n
+		switch {
+		case w.cut == w.n:
+		case call != "" && slices.Contains(w.calls, call):
+			to = w.cut
+		default:
+			from = w.cut
+		}
+		for k := from; k < to; k++ {
 			lines = append(lines, w.lines[(w.start+k)%ringLines])
 		}
 		plan = w.plan

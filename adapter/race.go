@@ -17,7 +17,7 @@ import (
 // settled ticket and whether flow settled it.
 func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(context.Context, permission.Request) (permission.Result, error)) (*permission.Ticket, bool) {
 	req.Deadline = b.deadline(req)
-	req.Context = b.contextOf(req.SessionID)
+	req.Context = b.contextOf(req.SessionID, req.ToolCallID)
 	ticket := b.board.Open(req)
 	b.logger.Info("asking", "session", req.SessionID, "round", req.Round, "questions", len(req.Questions), "ticket", ticket.ID)
 	defer b.waitOnUser(ctx, req.SessionID)()
