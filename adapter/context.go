@@ -32,15 +32,9 @@ const (
 	maxSessions = 64
 )
 
-var (
-	chunkMark    = []byte(`"agent_message_chunk"`)
-	planMark     = []byte(`"plan"`)
-	toolCallMark = []byte(`"tool_call"`)
-	// Searched from their capital: a byte rare in a line's start, where
-	// a search from a quote would stop at every member.
-	sessionMark = []byte(`"sessionId":"`)
-	kindMark    = []byte(`"sessionUpdate":"`)
-)
+// sessionMark is searched from its capital: a byte rare in a line's
+// start, where a search from a quote would stop at every member.
+var sessionMark = []byte(`"sessionId":"`)
 
 // contexts are the sessions' rings and latest plans, and the secret texts
 // typed so far, which no card carries.
@@ -85,59 +79,22 @@ func (b *Bridge) installContext() {
 
 func (b *Bridge) onContextUpdate(m *relay.Message) relay.Verdict {
 	raw := m.Raw
-	switch updateKind(raw) {
-	case kindChunk:
+	switch string(m.UpdateKind()) {
+	case "agent_message_chunk":
 		if s, ok := sessionOf(raw); ok {
 			b.context.add(s, raw)
 		}
-	case kindPlan:
-		if kind, _ := relay.StringField(raw, "params", "update", "sessionUpdate"); kind == "plan" {
-			if s, ok := sessionOf(raw); ok {
-				b.context.setPlan(s, raw)
-			}
+	case "plan":
+		if s, ok := sessionOf(raw); ok {
+			b.context.setPlan(s, raw)
 		}
-	case kindToolCall:
+	case "tool_call":
 		if s, ok := sessionOf(raw); ok {
 			call, _ := relay.StringField(raw, "params", "update", "toolCallId")
 			b.context.called(s, call)
 		}
 	}
 	return relay.Pass
-}
-
-// The session/update kinds followed here; kindOther for the rest.
-const (
-	kindOther = iota
-	kindChunk
-	kindPlan
-	kindToolCall
-)
-
-// updateKind is what raw's sessionUpdate looks like, found with one byte
-// search where the member is written as agents write it (the mark's own
-// quotes are escaped inside a string, so text does not hold it), else
-// with one search per kind.
-func updateKind(raw []byte) int {
-	if rest, ok := after(raw, kindMark, len(`"session`)); ok {
-		switch {
-		case bytes.HasPrefix(rest, chunkMark[1:]):
-			return kindChunk
-		case bytes.HasPrefix(rest, planMark[1:]):
-			return kindPlan
-		case bytes.HasPrefix(rest, toolCallMark[1:]):
-			return kindToolCall
-		}
-		return kindOther
-	}
-	switch {
-	case bytes.Contains(raw, chunkMark):
-		return kindChunk
-	case bytes.Contains(raw, planMark):
-		return kindPlan
-	case bytes.Contains(raw, toolCallMark):
-		return kindToolCall
-	}
-	return kindOther
 }
 
 // sessionOf finds params.sessionId with a byte search (a JSON string's

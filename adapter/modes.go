@@ -104,12 +104,8 @@ func (b *Bridge) onModesReply(m *relay.Message) relay.Verdict {
 	}}
 }
 
-// modeMark is in every current_mode_update: most updates are not one, and
-// are not decoded.
-var modeMark = []byte(`current_mode_update`)
-
 func (b *Bridge) onModeUpdate(m *relay.Message) relay.Verdict {
-	if !bytes.Contains(m.Raw, modeMark) {
+	if !m.IsUpdate("current_mode_update") { // most updates are not: no decoding
 		return relay.Pass
 	}
 	var p struct {

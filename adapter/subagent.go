@@ -54,12 +54,9 @@ func (b *Bridge) installSubagents() {
 }
 
 // IsSubagentUpdate is a session/update's prefilter for subagent_update:
-// the message chunks that stream past it are passed over with a byte test,
-// not decoded, nor searched with bytes.Contains, which cost more than
-// relaying the line (relay.HasMember). A yes is checked by decoding.
-func IsSubagentUpdate(m *relay.Message) bool {
-	return relay.HasMember(m.Raw, "sessionUpdate", `"subagent_update"`)
-}
+// the message chunks that stream past it are passed over by their kind,
+// not decoded.
+func IsSubagentUpdate(m *relay.Message) bool { return m.IsUpdate("subagent_update") }
 
 func (b *Bridge) onSubagentUpdate(m *relay.Message) relay.Verdict {
 	if !IsSubagentUpdate(m) { // most updates are not: no decoding

@@ -19,6 +19,9 @@ type Message struct {
 	// that one of them has claimed the message while letting it pass; the
 	// relay sets it false for each message.
 	Claimed bool
+
+	kind     []byte // UpdateKind, once read
+	kindRead bool
 }
 
 // Params decodes the params member into v.
@@ -40,6 +43,7 @@ func (m *Message) Clone() *Message {
 	c := *m
 	c.ID = bytes.Clone(m.ID)
 	c.Raw = bytes.Clone(m.Raw)
+	c.kind, c.kindRead = nil, false // read again from the copy
 	return &c
 }
 
@@ -125,7 +129,7 @@ func chain(fns []Interceptor, m *Message) Verdict {
 		}
 		if v.Replace != nil {
 			out.Replace = v.Replace
-			m.Raw = v.Replace
+			m.Raw, m.kind, m.kindRead = v.Replace, nil, false
 		}
 		if v.OnResponse != nil {
 			hooks = append(hooks, v.OnResponse)

@@ -37,7 +37,7 @@ func (d *Dialect) Rewrites(h dialect.Host) []dialect.Rewrite {
 		return nil
 	}
 	return []dialect.Rewrite{{Hook: dialect.Hook{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate}, Intercept: func(m *relay.Message) relay.Verdict {
-		if relay.HasMember(m.Raw, "sessionUpdate", `"tool_call`) {
+		if k := m.UpdateKind(); string(k) == "tool_call" || string(k) == "tool_call_update" {
 			d.calls.note(m)
 		}
 		return relay.Pass

@@ -170,6 +170,6 @@ func TestStartsToolCallReadsTheDiscriminator(t *testing.T) {
 		`{"params":{"update":{"text":"sessionUpdate tool_call"}}}`:                                   false,
 		`{}`: false,
 	} {
-		assert.Equal(t, want, startsToolCall([]byte(raw)), raw)
+		assert.Equal(t, want, (&relay.Message{Raw: []byte(raw)}).IsUpdate("tool_call"), raw)
 	}
 }

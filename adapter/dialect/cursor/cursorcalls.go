@@ -1,8 +1,6 @@
 package cursor
 
 import (
-	"bytes"
-
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 )
@@ -12,9 +10,9 @@ import (
 // agent announces.
 
 // noteToolCall remembers the session of a tool call Cursor starts. The
-// byte test keeps the many other updates (message chunks) undecoded.
+// update's kind keeps the many other updates (message chunks) undecoded.
 func (d *Dialect) noteToolCall(m *relay.Message) {
-	if !startsToolCall(m.Raw) {
+	if !m.IsUpdate("tool_call") {
 		return
 	}
 	var p struct {
@@ -55,46 +53,3 @@ func (d *Dialect) scope(h dialect.Host, id string) (session, toolCall string) {
 	return h.ActiveSession(""), ""
 }
 
-// startsToolCall is a byte test for `"sessionUpdate":"tool_call"`: the
-// discriminator comes early in an update, so finding it is quick, where a
-// search for the value alone would read every message chunk to its end.
-func startsToolCall(raw []byte) bool {
-	i := indexSessionUpdate(raw)
-	if i < 0 {
-		return false
-	}
-	rest, ok := bytes.CutPrefix(skipSpace(raw[i+len(sessionUpdateKey):]), []byte(":"))
-	if !ok {
-		return false
-	}
-	return bytes.HasPrefix(skipSpace(rest), []byte(`"tool_call"`))
-}
-
-// skipSpace is b past JSON whitespace (bytes.TrimLeft would build its
-// cutset's table on every notification).
-func skipSpace(b []byte) []byte {
-	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
-		b = b[1:]
-	}
-	return b
-}
-
-var sessionUpdateKey = []byte(`"sessionUpdate"`)
-
-// indexSessionUpdate finds the key by its capital U, a byte JSON keys and
-// most text seldom have, which IndexByte finds fast; bytes.Index keeps
-// tripping over the quotes a JSON line is full of.
-func indexSessionUpdate(raw []byte) int {
-	const at = 8 // the U in "sessionUpdate"
-	for off := 0; ; {
-		j := bytes.IndexByte(raw[off:], 'U')
-		if j < 0 {
-			return -1
-		}
-		j += off
-		if j >= at && bytes.HasPrefix(raw[j-at:], sessionUpdateKey) {
-			return j - at
-		}
-		off = j + 1
-	}
-}

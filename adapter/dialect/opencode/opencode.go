@@ -107,7 +107,7 @@ type openCodeUpdate struct {
 // Claim implements Dialect: it observes OpenCode's question tool calls; the
 // update itself always goes on to the client.
 func (d *Dialect) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
-	if d.Server == nil || !bytes.Contains(m.Raw, []byte(`"questions"`)) {
+	if k := m.UpdateKind(); d.Server == nil || string(k) != "tool_call" && string(k) != "tool_call_update" || !bytes.Contains(m.Raw, []byte(`"questions"`)) {
 		return nil
 	}
 	var p openCodeUpdate
