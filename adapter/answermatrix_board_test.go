@@ -74,7 +74,7 @@ func newCell(t *testing.T, d matrixDialect, r matrixRoute, k kind) *cell {
 	if d.socket {
 		_, err := b.Listen()
 		require.NoError(t, err)
-		c.socket = b.socket.Addr().String()
+		c.socket = b.socket.Path()
 		t.Cleanup(b.Close)
 	}
 	c.h = &bridgeHarness{Harness: newHarness(t, func(r *relay.Relay) { b.Setup(r) }), bridge: b}

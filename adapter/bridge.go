@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"github.com/askbridge/askbridge/internal/notes"
 	"log/slog"
-	"net"
 	"sync"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/asksocket"
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
@@ -88,8 +88,7 @@ type Bridge struct {
 	proto      protocol                     // the version both sides agreed (v2.go)
 	subs       subagents                    // child sessions (subagent.go)
 
-	socket    net.Listener // the `askbridge ask` socket, once Listen ran
-	socketDir string
+	socket *asksocket.Socket // the `askbridge ask` socket, once Listen ran
 
 	late        lateBox     // answers given after the agent stopped waiting
 	uncontained string      // what the editor's permission requests say of an uncontained agent
@@ -123,9 +122,7 @@ func NewBridge(opts Options) *Bridge {
 		byRequest: map[string]*ask{},
 		cwd:       map[string]string{},
 	}
-	if opts.AskSocket != nil {
-		b.socket, b.socketDir = opts.AskSocket.ln, opts.AskSocket.dir
-	}
+	b.socket = opts.AskSocket
 	return b
 }
 
@@ -148,7 +145,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.installContext()
 	b.board.HandleModes(b.switchMode)
 	b.installUncontained() // after the dialects: a request one takes is not marked
-	stopSocket := b.serveSocket()
+	stopSocket := b.socket.Serve(b.askFromSocket, b.logger)
 	return func() {
 		stopSocket()
 		b.Drain(errShutdown, 5*time.Second)
@@ -156,6 +153,29 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 		stopDesk() // before the relay's last Flush
 	}
 }
+
+// AskSocket is the ask socket (package asksocket), opened before the
+// bridge is made.
+type AskSocket = asksocket.Socket
+
+// ListenAsk opens the ask socket in a folder only the user can open.
+func ListenAsk() (*AskSocket, error) { return asksocket.Listen() }
+
+// Listen opens the ask socket for a bridge made without one
+// (Options.AskSocket) and returns the variables to add to the agent's
+// environment. Call it before the agent starts.
+func (b *Bridge) Listen() ([]string, error) {
+	s, err := asksocket.Listen()
+	if err != nil {
+		return nil, err
+	}
+	b.socket = s
+	return s.Env(), nil
+}
+
+// Close removes the ask socket. Setup's cleanup does it too; call it when
+// the relay may never have started (the agent could not be started).
+func (b *Bridge) Close() { b.socket.Close() }
 
 // Drain cancels every question set in flight and waits, at most limit, for
 // their answers to reach the agent: each gets its dialect's cancel.

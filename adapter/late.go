@@ -10,6 +10,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/asksocket"
 	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/askbridge/askbridge/internal/notes"
 	"github.com/askbridge/askbridge/permission"
@@ -57,12 +58,6 @@ const (
 	NotePrompt     = notes.CardPrompt
 )
 
-// stoppedWaiting is the cause of an ask's context when its MCP host ended
-// the tool call (askwire.StoppedWaitingMethod).
-type stoppedWaiting struct{ reason string }
-
-func (e stoppedWaiting) Error() string { return "the agent stopped waiting: " + e.reason }
-
 // late is a text kept for a session's next prompt: an answer given after
 // the agent stopped waiting (its line of lateText), or a note
 // (NextPrompt). id is its file in the notes store (nextpromptstore.go),
@@ -104,7 +99,7 @@ func (l *lateBox) take(session string) []late {
 // the set waits for its answer or its deadline, and an answer goes to the
 // session's late answers.
 func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, req permission.Request, expired <-chan struct{}) bool {
-	var sw stoppedWaiting
+	var sw asksocket.StoppedWaiting
 	if !errors.As(context.Cause(ctx), &sw) {
 		b.logger.Debug("question set ended by its asker", "ticket", ticket.ID, "why", context.Cause(ctx))
 		return false
@@ -114,7 +109,7 @@ func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, re
 		note = NotePrompt
 	}
 	b.logger.Info("the agent stopped waiting for a question; it stays answerable, and an answer reaches the agent later",
-		"ticket", ticket.ID, "session", req.SessionID, "why", sw.reason, "late-answers", b.opts.LateAnswers)
+		"ticket", ticket.ID, "session", req.SessionID, "why", sw.Reason, "late-answers", b.opts.LateAnswers)
 	b.board.Note(ticket.ID, note)
 	b.late.mu.Lock()
 	b.late.init()

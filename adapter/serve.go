@@ -8,6 +8,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -177,4 +178,41 @@ func (b *Bridge) replyAgent(dialect string, id json.RawMessage, result any, err 
 	if err := b.relay.Agent.Reply(id, result); err != nil {
 		b.logger.Debug(dialect+": replying to the agent failed", "err", err)
 	}
+}
+
+// askFromSocket serves an _askbridge/ask that came over the ask socket as
+// if the agent had sent it: the dialect hooked on the method claims it.
+func (b *Bridge) askFromSocket(ctx context.Context, params json.RawMessage) (any, error) {
+	raw, err := json.Marshal(socketRequest{JSONRPC: "2.0", Method: askwire.Method, Params: params})
+	if err != nil {
+		return nil, dialect.InvalidQuestions(err)
+	}
+	m := &relay.Message{Method: askwire.Method, Raw: raw}
+	for _, d := range b.dialects {
+		for _, h := range d.Hooks() {
+			if h.From != dialect.FromAgent || h.Method != askwire.Method {
+				continue
+			}
+			if c := d.Claim(b, m); c != nil {
+				if err := check(c, true); err != nil {
+					return nil, b.refused(d, m.Method, err)
+				}
+				b.inflight.Add(1)
+				defer b.inflight.Done()
+				res, err := b.serve(ctx, c, b.route(c, true).ask, nil)
+				if err != nil {
+					return nil, dialect.InvalidQuestions(err)
+				}
+				return res, nil
+			}
+		}
+	}
+	return nil, &relay.Error{Code: relay.CodeMethodNotFound, Message: "askbridge: no dialect takes " + askwire.Method}
+}
+
+// socketRequest is the message an ask over the socket stands for.
+type socketRequest struct {
+	JSONRPC string          `json:"jsonrpc"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
 }

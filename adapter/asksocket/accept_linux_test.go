@@ -1,10 +1,11 @@
 //go:build linux
 
-package adapter
+package asksocket
 
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net"
@@ -17,6 +18,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 )
 
 const emfileChildEnv = "ASKBRIDGE_TEST_EMFILE_CHILD"
@@ -43,15 +46,17 @@ func TestSocketAcceptSurvivesRunningOutOfDescriptors(t *testing.T) {
 	assert.Contains(t, string(out), "emfile child: served after EMFILE", "the child ran the scenario")
 }
 
+// askNothing is the Asker of a test whose connections never ask.
+func askNothing(context.Context, json.RawMessage) (any, error) { return nil, nil }
+
 // emfileChild is the scenario, run in the child process.
 func emfileChild(t *testing.T) {
-	logs := &syncBuffer{}
-	b := NewBridge(Options{Logger: slog.New(slog.NewTextHandler(logs, nil))})
-	_, err := b.Listen()
+	logs := &relaytest.Buffer{}
+	s, err := Listen()
 	require.NoError(t, err)
-	stop := b.serveSocket()
+	stop := s.Serve(askNothing, slog.New(slog.NewTextHandler(logs, nil)))
 	defer stop()
-	path := b.socket.Addr().String()
+	path := s.Path()
 
 	// The client's socket is made while descriptors are free: connecting it
 	// later needs none, so nothing else in the process (the runtime, the race

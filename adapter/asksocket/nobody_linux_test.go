@@ -1,7 +1,8 @@
-package adapter
+package asksocket
 
 import (
 	"io"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -25,13 +26,12 @@ func TestAskSocketRefusesAnotherUid(t *testing.T) {
 	runtime := t.TempDir()
 	t.Setenv("XDG_RUNTIME_DIR", runtime)
 	require.NoError(t, os.Chmod(runtime, 0o700))
-	b := NewBridge(Options{})
-	_, err := b.Listen()
+	s, err := Listen()
 	require.NoError(t, err)
-	defer b.Close()
-	stop := b.serveSocket()
+	defer s.Close()
+	stop := s.Serve(askNothing, slog.New(slog.DiscardHandler))
 	defer stop()
-	path := b.socket.Addr().String()
+	path := s.Path()
 	require.NoError(t, os.Chmod(path, 0o666))
 	for dir := filepath.Dir(path); dir != "/tmp"; dir = filepath.Dir(dir) {
 		require.NoError(t, os.Chmod(dir, 0o755))

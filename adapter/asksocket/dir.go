@@ -1,4 +1,4 @@
-package adapter
+package asksocket
 
 import (
 	"os"

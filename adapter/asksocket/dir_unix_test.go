@@ -1,6 +1,6 @@
 //go:build unix
 
-package adapter
+package asksocket
 
 import (
 	"os"
@@ -18,11 +18,10 @@ func TestAskSocketIsInARuntimeDirOnlyTheUserCanOpen(t *testing.T) {
 	runtime := t.TempDir()
 	require.NoError(t, os.Chmod(runtime, 0o700)) // as a real one is
 	t.Setenv("XDG_RUNTIME_DIR", runtime)
-	b := NewBridge(Options{})
-	env, err := b.Listen()
+	s, err := Listen()
 	require.NoError(t, err)
-	defer b.Close()
-	path := b.socket.Addr().String()
+	defer s.Close()
+	env, path := s.Env(), s.Path()
 	assert.Equal(t, []string{askwire.SocketEnv + "=" + path}, env)
 	assert.Equal(t, filepath.Join(runtime, "askbridge"), filepath.Dir(filepath.Dir(path)), "under $XDG_RUNTIME_DIR")
 	fi, err := os.Stat(filepath.Dir(path))
@@ -32,7 +31,7 @@ func TestAskSocketIsInARuntimeDirOnlyTheUserCanOpen(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
 
-	b.Close()
+	s.Close()
 	_, err = os.Stat(filepath.Dir(path))
 	assert.ErrorIs(t, err, os.ErrNotExist, "Close removes the directory")
 }
@@ -63,7 +62,7 @@ func TestAskSocketRefusesAnOpenFolder(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", runtime)
 	require.NoError(t, os.Mkdir(filepath.Join(runtime, "askbridge"), 0o700))
 	require.NoError(t, os.Chmod(filepath.Join(runtime, "askbridge"), 0o755))
-	_, err := NewBridge(Options{}).Listen()
+	_, err := Listen()
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), filepath.Join(runtime, "askbridge")+" has mode 0755")
 }
