@@ -11,6 +11,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/asksocket"
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/record"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -70,7 +71,7 @@ type Options struct {
 type Bridge struct {
 	opts     Options
 	board    *permission.Board
-	rec      *recording // what askbridge adds to --record's recording
+	rec      *record.Recording // what askbridge adds to --record's recording
 	logger   *slog.Logger
 	relay    *relay.Relay
 	dialects []dialect.Dialect
@@ -130,8 +131,8 @@ func NewBridge(opts Options) *Bridge {
 // table order; it fits relay.RunConfig.Setup.
 func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.relay = r
-	b.rec = record(r)
-	stopDesk := b.rec.recordDesk(b.board)
+	b.rec = record.Install(r)
+	stopDesk := b.rec.Desk(b.board)
 	r.FromClient(acp.AgentMethodInitialize, b.onInitialize)
 	r.FromClient(acp.AgentMethodSessionNew, b.onSessionStart)
 	r.FromClient(acp.AgentMethodSessionLoad, b.onSessionStart)

@@ -212,9 +212,9 @@ func (c *contexts) setPlan(s, raw []byte) {
 }
 
 // conceal keeps texts, typed for secret questions, out of every card from
-// now on, as out of the recording (recordsecret.go).
+// now on, as out of the recording (package record).
 func (b *Bridge) conceal(texts ...string) {
-	b.rec.conceal(texts...)
+	b.rec.Conceal(texts...)
 	b.context.mu.Lock()
 	defer b.context.mu.Unlock()
 	for _, t := range texts {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/askbridge/askbridge/adapter/record"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -102,23 +103,23 @@ func planEntries(line []byte) []permission.PlanEntry {
 // hideSecrets is s with every secret text in it replaced by the
 // placeholder, and a secret's end at s's start or its start at s's end (a
 // ring keeps whole chunks: the oldest may begin inside one) cut off. A
-// secret shorter than minConcealed is hidden only where it is all of s.
+// secret shorter than record.MinConcealed is hidden only where it is all of s.
 func hideSecrets(s string, secrets []string) string {
 	for _, t := range secrets {
-		if len(t) < minConcealed {
+		if len(t) < record.MinConcealed {
 			if strings.TrimSpace(s) == t {
 				s = permission.SecretText
 			}
 			continue
 		}
 		s = strings.ReplaceAll(s, t, permission.SecretText)
-		for k := len(t) - 1; k >= minConcealed; k-- {
+		for k := len(t) - 1; k >= record.MinConcealed; k-- {
 			if strings.HasPrefix(s, t[len(t)-k:]) {
 				s = permission.SecretText + s[k:]
 				break
 			}
 		}
-		for k := len(t) - 1; k >= minConcealed; k-- {
+		for k := len(t) - 1; k >= record.MinConcealed; k-- {
 			if strings.HasSuffix(s, t[:k]) {
 				s = s[:len(s)-k] + permission.SecretText
 				break

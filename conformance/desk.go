@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/record"
 )
 
 // DeskLine is a line of a fixture's desk section: what the answer desk did
-// (adapter.DeskResolution), and when. A replay gives it once its question
+// (record.DeskResolution), and when. A replay gives it once its question
 // set is pending at the desk at its step, the client has sent its first
 // After lines and been sent Asked requests of askbridge's own (the
 // question shown in the editor, as when it was recorded), and holds the
@@ -17,7 +17,7 @@ import (
 type DeskLine struct {
 	After int `json:"after"` // the client's lines sent before it
 	Asked int `json:"asked"` // askbridge's requests to the client before it
-	adapter.DeskResolution
+	record.DeskResolution
 }
 
 // deskLines reads a desk section: every field known, a session, a round,

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/record"
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
@@ -50,7 +50,7 @@ func FromRecording(name string, data []byte) (*Fixture, error) {
 			f.Client = append(f.Client, ownID().ReplaceAll(compact(e.Msg), []byte(`"askbridge-$2"`)))
 		case "a2c":
 			f.Agent = append(f.Agent, mcpServerName().ReplaceAllLiteral(compact(e.Msg), []byte(MCPServer)))
-		case adapter.Desk:
+		case record.Desk:
 			d := DeskLine{After: len(f.Client), Asked: asked}
 			if err := json.Unmarshal(e.Msg, &d.DeskResolution); err != nil {
 				return nil, fmt.Errorf("%s: line %d: a desk entry: %v", name, n, err)

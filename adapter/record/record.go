@@ -1,4 +1,4 @@
-package adapter
+package record
 
 import (
 	"context"
@@ -12,13 +12,13 @@ import (
 // Desk is the direction of the answer desk's resolutions in a recording.
 const Desk = "desk"
 
-// recording is what askbridge adds to a relay's recording (--record): with
-// recordDesk, what the answer desk resolved, as
+// Recording is what askbridge adds to a relay's recording (--record): with
+// Desk, what the answer desk resolved, as
 // {"dir":"desk","t":…,"msg":<DeskResolution>}, which a replay needs since
-// neither side said it; and no secret answer anywhere (recordsecret.go).
+// neither side said it; and no secret answer anywhere (secret.go).
 // Its state is read and changed only with the recording held: in the
 // relay's hooks, or through relay.Recording.
-type recording struct {
+type Recording struct {
 	relay *relay.Relay
 	// desk, when set, holds the board's events not yet looked at; answered
 	// counts the answers each set had at its last event, so a follow-up
@@ -28,13 +28,13 @@ type recording struct {
 	secrets  secrets
 }
 
-// record installs askbridge's part of r's recording; nil when r records
+// Install installs askbridge's part of r's recording; nil when r records
 // nothing. Call before the relay starts.
-func record(r *relay.Relay) *recording {
+func Install(r *relay.Relay) *Recording {
 	if !r.Records() {
 		return nil
 	}
-	rec := &recording{relay: r}
+	rec := &Recording{relay: r}
 	r.HookRecording(relay.RecordHooks{
 		Before: rec.drainDesk,
 		Filter: rec.hide,
@@ -47,12 +47,12 @@ func record(r *relay.Relay) *recording {
 	return rec
 }
 
-// recordDesk adds each resolution the answer desk makes on board to the
+// Desk adds each resolution the answer desk makes on board to the
 // recording: a step answered, a set rejected. Each goes in before any
 // message it brings about: every line recorded first takes the board's
 // events still waiting. stop ends it; call it before the relay's last
 // Flush.
-func (rec *recording) recordDesk(board *permission.Board) (stop func()) {
+func (rec *Recording) Desk(board *permission.Board) (stop func()) {
 	if rec == nil || board == nil {
 		return func() {}
 	}
@@ -84,7 +84,7 @@ func (rec *recording) recordDesk(board *permission.Board) (stop func()) {
 
 // drainDesk writes the desk's resolutions among the waiting events; the
 // recording is held.
-func (rec *recording) drainDesk(w relay.RecordWriter) {
+func (rec *Recording) drainDesk(w relay.RecordWriter) {
 	for rec.desk != nil {
 		select {
 		case ev, ok := <-rec.desk:
@@ -120,7 +120,7 @@ type DeskResolution struct {
 // deskResolution reads a board event: a follow-up step asked (the step
 // before it was answered at the desk), a set answered or rejected at the
 // desk. the recording is held.
-func (rec *recording) deskResolution(ev permission.Event) (DeskResolution, bool) {
+func (rec *Recording) deskResolution(ev permission.Event) (DeskResolution, bool) {
 	p := ev.Pending
 	prev := rec.answered[p.ID]
 	res := DeskResolution{Session: p.SessionID, Round: p.Round}

@@ -1,4 +1,4 @@
-package adapter
+package record
 
 import (
 	"bytes"
@@ -20,10 +20,10 @@ import (
 // a message's own jsonrpc, method and id stay, so the recording replays: a
 // client line carries the placeholder, and the agent is then given it.
 
-// minConcealed is the shortest text replaced inside a longer string; a
+// MinConcealed is the shortest text replaced inside a longer string; a
 // shorter one is replaced only where it is a whole string, lest "ab" turn
 // every word that holds it into the placeholder.
-const minConcealed = 4
+const MinConcealed = 4
 
 // secrets is what a recording hides; the recording guards it.
 type secrets struct {
@@ -41,9 +41,9 @@ func (s *secrets) concealResponse(key string) {
 	s.calls[key] = true
 }
 
-// conceal keeps texts out of the rest of the recording, if there is one:
+// Conceal keeps texts out of the rest of the recording, if there is one:
 // typed answers to secret questions.
-func (rec *recording) conceal(texts ...string) {
+func (rec *Recording) Conceal(texts ...string) {
 	if rec == nil || len(texts) == 0 {
 		return
 	}
@@ -77,7 +77,7 @@ func (s *secrets) add(text string) {
 }
 
 // hide is msg with the secrets hidden; the recording is held.
-func (rec *recording) hide(msg []byte) []byte {
+func (rec *Recording) hide(msg []byte) []byte {
 	s := &rec.secrets
 	if len(s.calls) > 0 {
 		if key, ok := relay.ResponseKey(msg); ok && s.calls[key] {
@@ -134,7 +134,7 @@ func (s *secrets) hide(path []string, v string) string {
 		switch {
 		case v == t:
 			return permission.SecretText
-		case len(t) >= minConcealed:
+		case len(t) >= MinConcealed:
 			v = strings.ReplaceAll(v, t, permission.SecretText)
 		}
 	}

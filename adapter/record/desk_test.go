@@ -1,4 +1,4 @@
-package adapter
+package record
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/askbridge/askbridge/permission/permissiontest"
 )
@@ -17,9 +18,9 @@ import (
 // The desk's resolutions go into the recording, each before what
 // askbridge says after it; the client's own answers do not.
 func TestRecordDeskKeepsEachDeskResolution(t *testing.T) {
-	h := newHarness(t, nil)
+	h := relaytest.New(t, relay.Config{}, nil)
 	board := permission.NewBoard()
-	stop := record(h.Relay).recordDesk(board)
+	stop := Install(h.Relay).Desk(board)
 	q := func(text string, labels ...string) permission.Question {
 		var opts []permission.Option
 		for _, l := range labels {
@@ -71,8 +72,8 @@ func TestRecordDeskKeepsEachDeskResolution(t *testing.T) {
 }
 
 func TestRecordDeskWithoutARecordingDoesNothing(t *testing.T) {
-	r := relay.New(relay.Config{ClientIn: strings.NewReader(""), ClientOut: &syncBuffer{}, AgentIn: strings.NewReader(""), AgentOut: &syncBuffer{}})
-	stop := record(r).recordDesk(permission.NewBoard())
+	r := relay.New(relay.Config{ClientIn: strings.NewReader(""), ClientOut: &relaytest.Buffer{}, AgentIn: strings.NewReader(""), AgentOut: &relaytest.Buffer{}})
+	stop := Install(r).Desk(permission.NewBoard())
 	stop()
 	stop() // twice is fine
 }
