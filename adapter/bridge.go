@@ -9,6 +9,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/askbridge/askbridge/adapter/acpv2"
 	"github.com/askbridge/askbridge/adapter/asksocket"
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/record"
@@ -86,7 +87,7 @@ type Bridge struct {
 	cwd        map[string]string            // session -> working directory
 	inflight   sync.WaitGroup               // question sets being served
 	finished   recentIDs                    // agent requests the bridge answered
-	proto      protocol                     // the version both sides agreed (v2.go)
+	proto      acpv2.Conn                   // the version both sides agreed
 	subs       subagents                    // child sessions (subagent.go)
 
 	socket *asksocket.Socket // the `askbridge ask` socket, once Listen ran
@@ -123,6 +124,7 @@ func NewBridge(opts Options) *Bridge {
 		byRequest: map[string]*ask{},
 		cwd:       map[string]string{},
 	}
+	b.proto.Logger = opts.Logger
 	b.socket = opts.AskSocket
 	return b
 }
@@ -140,7 +142,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	r.FromClient(acp.AgentMethodSessionCancel, b.onSessionCancel)
 	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
 	b.installDialects()
-	b.installV2() // after the dialects: it sees what they added (v2session.go)
+	b.proto.Install(r) // after the dialects: it sees what they added
 	b.installSubagents()
 	b.installModes()
 	b.installContext()

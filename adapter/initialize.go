@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/askbridge/askbridge/adapter/acpv2"
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 )
@@ -13,7 +14,7 @@ import (
 // raw: only an object advertises a mode (Claude offers AskUserQuestion for
 // "form":{} but not for "form":true), and the SDK's struct would refuse
 // true outright. v1 names them clientInfo and clientCapabilities, v2 info
-// and capabilities (v2.go).
+// and capabilities (package acpv2).
 type initCaps struct {
 	ProtocolVersion json.RawMessage `json:"protocolVersion"`
 	ClientInfo      struct {
@@ -48,27 +49,32 @@ func isObject(v json.RawMessage) bool {
 // of the version the client asks for. Only the params' members on the
 // patched paths are re-encoded; the rest of the message goes on as it
 // came. The agent's answer settles the version askbridge speaks on this
-// connection (agreeVersion).
+// connection (acpv2.Conn.Agree).
 func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	var p initCaps
 	if err := m.Params(&p); err != nil {
 		return relay.Pass
 	}
-	asked := askedVersion(p.ProtocolVersion)
+	asked := acpv2.Asked(p.ProtocolVersion)
 	caps, name, version := p.ClientCapabilities, p.ClientInfo.Name, p.ClientInfo.Version
-	if asked >= protoV2 {
+	if asked >= acpv2.V2 {
 		caps, name, version = p.Capabilities, p.Info.Name, p.Info.Version
 	}
 	hasForm, hasURL := isObject(caps.Elicitation.Form), isObject(caps.Elicitation.URL)
 	b.mu.Lock()
 	b.clientForm, b.clientURL = hasForm, hasURL
-	b.proto = protocol{asked: asked}
 	b.mu.Unlock()
+	b.proto.Reset()
 	b.subs.optIn(isObject(caps.Subagents))
 	b.noteClient(name, version)
 	b.logger.Info("client initialize", "protocolVersion", asked, "clientRendersForms", hasForm, "clientRendersURLs", hasURL, "advertise", b.opts.Advertise)
 	v := b.advertise(m, asked)
-	v.OnResponse = b.agreeVersion(asked)
+	v.OnResponse = func(resp json.RawMessage) json.RawMessage {
+		if b.proto.Agree(asked, resp) && b.relay != nil {
+			b.relay.Client.SetOwn(b.ownRewrite)
+		}
+		return nil
+	}
 	return v
 }
 
@@ -85,12 +91,12 @@ func (b *Bridge) advertise(m *relay.Message, asked int) relay.Verdict {
 				continue
 			}
 			for _, def := range a.Advertise() {
-				patches = append(patches, patch{path: capsPath(def.Path, asked), value: def.Value})
+				patches = append(patches, patch{path: acpv2.CapsPath(def.Path, asked), value: def.Value})
 			}
 		}
 	}
-	if asked > protoMax {
-		patches = append(patches, patch{path: []string{"protocolVersion"}, value: json.RawMessage(strconv.Itoa(protoMax)), replace: true})
+	if asked > acpv2.Max {
+		patches = append(patches, patch{path: []string{"protocolVersion"}, value: json.RawMessage(strconv.Itoa(acpv2.Max)), replace: true})
 	}
 	if len(patches) == 0 {
 		return relay.Pass

@@ -20,7 +20,7 @@ func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(con
 	req.Context = b.contextOf(req.SessionID, req.ToolCallID)
 	ticket := b.board.Open(req)
 	b.logger.Info("asking", "session", req.SessionID, "round", req.Round, "questions", len(req.Questions), "ticket", ticket.ID)
-	defer b.waitOnUser(ctx, req.SessionID)()
+	defer b.proto.WaitOnUser(ctx, b.relay, req.SessionID)()
 
 	flowDone := b.runFlow(ticket, req, flow)
 	b.await(ctx, ticket, req)

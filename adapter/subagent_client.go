@@ -3,6 +3,7 @@ package adapter
 import (
 	"encoding/json"
 
+	"github.com/askbridge/askbridge/adapter/acpv2"
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
@@ -71,14 +72,14 @@ func (b *Bridge) toParent(msg json.RawMessage, v2 bool) json.RawMessage {
 // client go through once initialize is answered: a child's session named
 // as its root for a client without subagents, then v2's shapes on v2.
 func (b *Bridge) ownRewrite(msg json.RawMessage) json.RawMessage {
-	v2 := b.speaksV2()
+	v2 := b.proto.V2()
 	out := b.toParent(msg, v2)
 	if v2 {
 		src := msg
 		if out != nil {
 			src = out
 		}
-		if r := ownToV2(src); r != nil {
+		if r := acpv2.Own(src); r != nil {
 			out = r
 		}
 	}
@@ -88,7 +89,7 @@ func (b *Bridge) ownRewrite(msg json.RawMessage) json.RawMessage {
 // toParentHook is the same for the agent's questions and approvals that
 // go on to the client as they came.
 func (b *Bridge) toParentHook(m *relay.Message) relay.Verdict {
-	if out := b.toParent(m.Raw, b.speaksV2()); out != nil {
+	if out := b.toParent(m.Raw, b.proto.V2()); out != nil {
 		return relay.Verdict{Replace: out}
 	}
 	return relay.Pass

@@ -139,7 +139,7 @@ func TestV1EditorV2AnswerStaysV1(t *testing.T) {
 	h.Agent.Recv()
 	h.Agent.Send(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":2,"info":{"name":"a","version":"1"}}}`)
 	h.Client.Recv()
-	assert.False(t, h.bridge.speaksV2())
+	assert.False(t, h.bridge.proto.V2())
 }
 
 // An approval the editor answers with an outcome askbridge does not know:

@@ -1,27 +1,29 @@
-package adapter
+package acpv2
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
-// v2MCP is a v2 agent's capabilities.session.mcp: an object (even {})
+// MCP is a v2 agent's capabilities.session.mcp: an object (even {})
 // advertises a transport.
-type v2MCP struct {
+type MCP struct {
 	Stdio json.RawMessage `json:"stdio"`
 	HTTP  json.RawMessage `json:"http"`
 }
 
-// installV2 adds the bridge's v2 fix-ups of session-creating requests, after
-// every dialect's rewrites, so it sees the MCP servers they listed.
-func (b *Bridge) installV2() {
+// Install adds the v2 fix-ups of session-creating requests to r; install
+// it after every dialect's rewrites, so it sees the MCP servers they
+// listed.
+func (c *Conn) Install(r *relay.Relay) {
 	for _, method := range []string{"session/new", "session/resume"} {
-		b.relay.FromClient(method, b.v2Servers)
+		r.FromClient(method, c.servers)
 	}
 }
 
-// v2Servers makes the MCP servers askbridge lists in a v2 session fit v2:
+// servers makes the MCP servers askbridge lists in a v2 session fit v2:
 // every entry names its transport (v1's stdio entry has no type; v2's
 // must say "stdio"), and none is of a transport the agent did not advertise
 // (a v2 agent refuses the whole request with -32602 for one). A v2 client's
@@ -29,10 +31,10 @@ func (b *Bridge) installV2() {
 // askbridge lists HTTP only where v1's mcpCapabilities.http says so, which a
 // v2 agent never sends, so no HTTP entry of its own reaches a v2 session.
 // On v1 nothing changes.
-func (b *Bridge) v2Servers(m *relay.Message) relay.Verdict {
-	b.mu.Lock()
-	v2, mcp := b.proto.v2(), b.proto.mcp
-	b.mu.Unlock()
+func (c *Conn) servers(m *relay.Message) relay.Verdict {
+	c.mu.Lock()
+	v2, mcp := c.agreed >= V2, c.mcp
+	c.mu.Unlock()
 	if !v2 {
 		return relay.Pass
 	}
@@ -50,7 +52,7 @@ func (b *Bridge) v2Servers(m *relay.Message) relay.Verdict {
 			if s["type"] == nil && s["command"] != nil {
 				changed = true
 				if !isObject(mcp.Stdio) {
-					b.logger.Warn("the agent advertises no stdio MCP servers (v2 capabilities.session.mcp.stdio): askbridge's stdio server is not listed")
+					c.logger().Warn("the agent advertises no stdio MCP servers (v2 capabilities.session.mcp.stdio): askbridge's stdio server is not listed")
 					continue
 				}
 				s["type"] = json.RawMessage(`"stdio"`)
@@ -67,4 +69,10 @@ func (b *Bridge) v2Servers(m *relay.Message) relay.Verdict {
 		p["mcpServers"] = out
 		return json.Marshal(p)
 	})(m)
+}
+
+// isObject reports whether a raw value is a JSON object.
+func isObject(v json.RawMessage) bool {
+	v = bytes.TrimSpace(v)
+	return len(v) > 0 && v[0] == '{'
 }

@@ -1,4 +1,4 @@
-package adapter
+package acpv2
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/adapter/relay"
 )
 
 // What changes on the wire for what askbridge itself says to a v2 client
@@ -89,26 +91,54 @@ type stateUpdate struct {
 	State         string `json:"state"`
 }
 
-// waitOnUser tells a v2 client that the session's foreground work waits on
-// the user (requires_action) while a question set of it is asked, and
-// once the set is settled that it runs again, unless ctx ended (a
-// session/cancel or shutdown: the agent reports the idle state itself).
-// On v1 it does nothing: v1 has no such state.
-func (b *Bridge) waitOnUser(ctx context.Context, session string) func() {
-	if session == "" || !b.speaksV2() || b.relay == nil {
+// WaitOnUser tells a v2 client that the session's foreground work waits
+// on the user (requires_action) while a question set of it is asked, and
+// once the set is settled (the func returned) that it runs again, unless
+// ctx ended (a session/cancel or shutdown: the agent reports the idle
+// state itself). On v1, or with no relay, it does nothing: v1 has no
+// such state.
+func (c *Conn) WaitOnUser(ctx context.Context, r *relay.Relay, session string) func() {
+	if session == "" || r == nil || !c.V2() {
 		return func() {}
 	}
-	b.notifyState(session, "requires_action")
+	notifyState(r.Client, session, "requires_action")
 	return func() {
 		if ctx.Err() == nil {
-			b.notifyState(session, "running")
+			notifyState(r.Client, session, "running")
 		}
 	}
 }
 
-func (b *Bridge) notifyState(session, state string) {
-	b.relay.Client.Notify(acp.ClientMethodSessionUpdate, struct {
+func notifyState(client *relay.Peer, session, state string) {
+	client.Notify(acp.ClientMethodSessionUpdate, struct {
 		SessionID string      `json:"sessionId"`
 		Update    stateUpdate `json:"update"`
 	}{session, stateUpdate{SessionUpdate: "state_update", State: state}})
+}
+
+// Own rewrites a request or notification askbridge itself sends the
+// client into v2's shape; nil keeps it.
+var Own relay.Rewrite = func(msg json.RawMessage) json.RawMessage {
+	var env map[string]json.RawMessage
+	if json.Unmarshal(msg, &env) != nil {
+		return nil
+	}
+	var method string
+	json.Unmarshal(env["method"], &method)
+	var params json.RawMessage
+	switch method {
+	case "session/request_permission":
+		params = permissionToV2(env["params"])
+	case "session/update":
+		params = updateToV2(env["params"])
+	}
+	if params == nil {
+		return nil
+	}
+	env["params"] = params
+	out, err := json.Marshal(env)
+	if err != nil {
+		return nil
+	}
+	return out
 }
