@@ -11,6 +11,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/acpv2"
 	"github.com/askbridge/askbridge/adapter/asksocket"
+	"github.com/askbridge/askbridge/adapter/cardcontext"
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/record"
 	"github.com/askbridge/askbridge/adapter/relay"
@@ -92,11 +93,11 @@ type Bridge struct {
 
 	socket *asksocket.Socket // the `askbridge ask` socket, once Listen ran
 
-	late        lateBox     // answers given after the agent stopped waiting
-	uncontained string      // what the editor's permission requests say of an uncontained agent
-	modes       modes       // the sessions' modes (modes.go)
-	context     contexts    // the agents' last words and plans (context.go)
-	routeTiming routeTiming // noroute.go's pace; zero: its constants
+	late        lateBox              // answers given after the agent stopped waiting
+	uncontained string               // what the editor's permission requests say of an uncontained agent
+	modes       modes                // the sessions' modes (modes.go)
+	context     cardcontext.Sessions // the agents' last words and plans
+	routeTiming routeTiming          // noroute.go's pace; zero: its constants
 }
 
 // NewBridge returns a bridge; Setup installs it on a relay. A dialect whose
@@ -145,7 +146,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.proto.Install(r) // after the dialects: it sees what they added
 	b.installSubagents()
 	b.installModes()
-	b.installContext()
+	b.context.Follow(r)
 	b.board.HandleModes(b.switchMode)
 	b.installUncontained() // after the dialects: a request one takes is not marked
 	stopSocket := b.socket.Serve(b.askFromSocket, b.logger)

@@ -17,7 +17,7 @@ import (
 // settled ticket and whether flow settled it.
 func (b *Bridge) race(ctx context.Context, req permission.Request, flow func(context.Context, permission.Request) (permission.Result, error)) (*permission.Ticket, bool) {
 	req.Deadline = b.deadline(req)
-	req.Context = b.contextOf(req.SessionID, req.ToolCallID)
+	req.Context = b.context.Of(req.SessionID, req.ToolCallID)
 	ticket := b.board.Open(req)
 	b.logger.Info("asking", "session", req.SessionID, "round", req.Round, "questions", len(req.Questions), "ticket", ticket.ID)
 	defer b.proto.WaitOnUser(ctx, b.relay, req.SessionID)()
@@ -97,4 +97,11 @@ func (b *Bridge) deadline(req permission.Request) time.Time {
 		return time.Time{}
 	}
 	return time.Now().Add(d)
+}
+
+// conceal keeps texts, typed for secret questions, out of the recording
+// and every card from now on.
+func (b *Bridge) conceal(texts ...string) {
+	b.rec.Conceal(texts...)
+	b.context.Conceal(texts...)
 }

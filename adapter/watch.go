@@ -159,7 +159,7 @@ func (b *Bridge) watchedRequest(ctx context.Context, w *watched) (req permission
 // client answered before, which the board then records as the client's.
 func (b *Bridge) openWatched(w *watched, req permission.Request) *permission.Ticket {
 	read := func(resp json.RawMessage) permission.Result { return askedAs(w.c.ReadResponse(resp), req.Questions) }
-	req.Context = b.contextOf(req.SessionID, req.ToolCallID)
+	req.Context = b.context.Of(req.SessionID, req.ToolCallID)
 	w.mu.Lock()
 	t := b.board.Open(req)
 	if w.clientWon {

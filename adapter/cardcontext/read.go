@@ -1,4 +1,4 @@
-package adapter
+package cardcontext
 
 import (
 	"encoding/json"
@@ -16,14 +16,13 @@ const (
 	maxPlanEntry = 300
 )
 
-// contextOf is what session's agent said and planned until now, for the
+// Of is what session's agent said and planned until now, for the
 // card of the set it asks now (permission.Request.Context): its last
 // message and plan decoded, cleaned, the secrets typed so far hidden. The
 // last message of a set asked with a tool call (call) is the one that
 // call ended; else the words since the latest tool call, if any. Nil when
 // it said nothing.
-func (b *Bridge) contextOf(session, call string) *permission.Context {
-	c := &b.context
+func (c *Sessions) Of(session, call string) *permission.Context {
 	c.mu.Lock()
 	w := c.by[session]
 	var lines [][]byte
@@ -51,7 +50,7 @@ func (b *Bridge) contextOf(session, call string) *permission.Context {
 	}
 	entries := planEntries(plan)
 	c.mu.Unlock()
-	out := &permission.Context{Words: permission.Cleaned(hideSecrets(text.String(), secrets), maxWords)}
+	out := &permission.Context{Words: permission.Cleaned(hideSecrets(text.String(), secrets), MaxWords)}
 	for _, e := range entries {
 		if len(out.Plan) == maxPlan {
 			break

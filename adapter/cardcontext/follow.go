@@ -1,4 +1,4 @@
-package adapter
+package cardcontext
 
 import (
 	"bytes"
@@ -10,20 +10,18 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// The card of a set says what the agent said just before it asked and its
-// plan (permission.Context). Every agent_message_chunk passes here, at the
-// relay's full rate: the hook only finds the session with a byte search and
-// copies the raw line into the session's ring (reusing the ring's memory),
-// never decoding it. The ring is decoded when a set is asked (contextOf),
-// which is rare.
+// Every agent_message_chunk passes here, at the relay's full rate: the hook
+// only finds the session with a byte search and copies the raw line into
+// the session's ring (reusing the ring's memory), never decoding it. The
+// ring is decoded when a set is asked (Of), which is rare.
 
-// maxWords is how much of the agent's last words a card carries, in
+// MaxWords is how much of the agent's last words a card carries, in
 // characters: a screen of text on a phone.
-const maxWords = 2000
+const MaxWords = 2000
 
 // Each session's ring keeps at most ringLines raw chunk lines and, past one
 // line, at most ringBytes of them: tiny chunks (a few tokens each, as
-// Claude streams them) and large ones alike hold more than maxWords.
+// Claude streams them) and large ones alike hold more than MaxWords.
 const (
 	ringLines = 256
 	ringBytes = 32 << 10
@@ -36,9 +34,10 @@ const (
 // start, where a search from a quote would stop at every member.
 var sessionMark = []byte(`"sessionId":"`)
 
-// contexts are the sessions' rings and latest plans, and the secret texts
-// typed so far, which no card carries.
-type contexts struct {
+// Sessions are the sessions' rings and latest plans, and the secret texts
+// typed so far, which no card carries. The zero value follows nothing
+// until Follow.
+type Sessions struct {
 	mu      sync.Mutex
 	by      map[string]*words
 	order   []string // sessions, first followed first (maxSessions)
@@ -65,33 +64,33 @@ type words struct {
 // together, with no words between them.
 const maxCalls = 16
 
-// installContext follows the agent's words and plan, and the prompts that
+// Follow follows, on r, the agent's words and plan, and the prompts that
 // end a message.
-func (b *Bridge) installContext() {
-	b.relay.FromAgent(acp.ClientMethodSessionUpdate, b.onContextUpdate)
-	b.relay.FromClient(acp.AgentMethodSessionPrompt, func(m *relay.Message) relay.Verdict {
+func (c *Sessions) Follow(r *relay.Relay) {
+	r.FromAgent(acp.ClientMethodSessionUpdate, c.onUpdate)
+	r.FromClient(acp.AgentMethodSessionPrompt, func(m *relay.Message) relay.Verdict {
 		if s, ok := relay.StringField(m.Raw, "params", "sessionId"); ok {
-			b.context.prompted(s)
+			c.prompted(s)
 		}
 		return relay.Pass
 	})
 }
 
-func (b *Bridge) onContextUpdate(m *relay.Message) relay.Verdict {
+func (c *Sessions) onUpdate(m *relay.Message) relay.Verdict {
 	raw := m.Raw
 	switch string(m.UpdateKind()) {
 	case "agent_message_chunk":
 		if s, ok := sessionOf(raw); ok {
-			b.context.add(s, raw)
+			c.add(s, raw)
 		}
 	case "plan":
 		if s, ok := sessionOf(raw); ok {
-			b.context.setPlan(s, raw)
+			c.setPlan(s, raw)
 		}
 	case "tool_call":
 		if s, ok := sessionOf(raw); ok {
 			call, _ := relay.StringField(raw, "params", "update", "toolCallId")
-			b.context.called(s, call)
+			c.called(s, call)
 		}
 	}
 	return relay.Pass
@@ -128,7 +127,7 @@ func after(raw, mark []byte, from int) ([]byte, bool) {
 }
 
 // session is s's words, followed from now on when new; c is held.
-func (c *contexts) session(id []byte) *words {
+func (c *Sessions) session(id []byte) *words {
 	w := c.by[string(id)]
 	if w == nil {
 		s := string(id)
@@ -148,7 +147,7 @@ func (c *contexts) session(id []byte) *words {
 
 // add keeps a chunk line in s's ring, reusing the memory of the line it
 // replaces.
-func (c *contexts) add(s, raw []byte) {
+func (c *Sessions) add(s, raw []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	w := c.session(s)
@@ -177,7 +176,7 @@ func (c *contexts) add(s, raw []byte) {
 // called says s's agent made a tool call: when words came since the last
 // one, they are the message this call ends, and the message before is
 // forgotten; calls made together share one cut.
-func (c *contexts) called(s []byte, call string) {
+func (c *Sessions) called(s []byte, call string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	w := c.session(s)
@@ -196,7 +195,7 @@ func (c *contexts) called(s []byte, call string) {
 
 // prompted says the user prompted s: the words before answered an earlier
 // turn, and are forgotten.
-func (c *contexts) prompted(s string) {
+func (c *Sessions) prompted(s string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if w := c.by[s]; w != nil {
@@ -204,24 +203,23 @@ func (c *contexts) prompted(s string) {
 	}
 }
 
-func (c *contexts) setPlan(s, raw []byte) {
+func (c *Sessions) setPlan(s, raw []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	w := c.session(s)
 	w.plan = append(w.plan[:0], raw...)
 }
 
-// conceal keeps texts, typed for secret questions, out of every card from
+// Conceal keeps texts, typed for secret questions, out of every card from
 // now on, as out of the recording (package record).
-func (b *Bridge) conceal(texts ...string) {
-	b.rec.Conceal(texts...)
-	b.context.mu.Lock()
-	defer b.context.mu.Unlock()
+func (c *Sessions) Conceal(texts ...string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	for _, t := range texts {
 		if t != "" && t != permission.SecretText {
-			b.context.secrets = append(b.context.secrets, t)
+			c.secrets = append(c.secrets, t)
 			if typed, err := permission.Typed(t); err == nil && typed != t {
-				b.context.secrets = append(b.context.secrets, typed)
+				c.secrets = append(c.secrets, typed)
 			}
 		}
 	}
