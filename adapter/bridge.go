@@ -15,6 +15,7 @@ import (
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/record"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/adapter/subagent"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -89,7 +90,7 @@ type Bridge struct {
 	inflight   sync.WaitGroup               // question sets being served
 	finished   recentIDs                    // agent requests the bridge answered
 	proto      acpv2.Conn                   // the version both sides agreed
-	subs       subagents                    // child sessions (subagent.go)
+	subs       subagent.Register            // child sessions
 
 	socket *asksocket.Socket // the `askbridge ask` socket, once Listen ran
 
@@ -144,7 +145,7 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	r.FromAgent(cancelRequestMethod, b.onAgentCancelRequest)
 	b.installDialects()
 	b.proto.Install(r) // after the dialects: it sees what they added
-	b.installSubagents()
+	b.subs.Follow(r, subagent.Hooks{Cancel: b.cancelSession, V2: b.proto.V2, Logger: b.logger})
 	b.installModes()
 	b.context.Follow(r)
 	b.board.HandleModes(b.switchMode)

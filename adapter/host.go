@@ -5,6 +5,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
+	"github.com/askbridge/askbridge/adapter/subagent"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -43,3 +44,12 @@ func (b *Bridge) Agent() *relay.Peer { return b.relay.Agent }
 
 // Approvals says where the agent's own permission requests go.
 func (b *Bridge) Approvals() Approvals { return b.opts.Approvals }
+
+// Subagent says whose subagent a session is: "subagent of <task> in
+// <folder>" (subagent.Register.Describe); "" for a session no
+// subagent_update announced.
+func (b *Bridge) Subagent(session string) string { return b.subs.Describe(session, b.SessionCwd) }
+
+// IsSubagentUpdate is a session/update's prefilter for subagent_update
+// (subagent.IsUpdate).
+func IsSubagentUpdate(m *relay.Message) bool { return subagent.IsUpdate(m) }

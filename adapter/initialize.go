@@ -65,7 +65,7 @@ func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 	b.clientForm, b.clientURL = hasForm, hasURL
 	b.mu.Unlock()
 	b.proto.Reset()
-	b.subs.optIn(isObject(caps.Subagents))
+	b.subs.OptIn(isObject(caps.Subagents))
 	b.noteClient(name, version)
 	b.logger.Info("client initialize", "protocolVersion", asked, "clientRendersForms", hasForm, "clientRendersURLs", hasURL, "advertise", b.opts.Advertise)
 	v := b.advertise(m, asked)
@@ -76,6 +76,24 @@ func (b *Bridge) onInitialize(m *relay.Message) relay.Verdict {
 		return nil
 	}
 	return v
+}
+
+// ownRewrite is what askbridge's own requests and notifications to the
+// client go through once initialize is answered: a child's session named
+// as its root for a client without subagents, then v2's shapes on v2.
+func (b *Bridge) ownRewrite(msg json.RawMessage) json.RawMessage {
+	v2 := b.proto.V2()
+	out := b.subs.ToParent(msg, v2)
+	if v2 {
+		src := msg
+		if out != nil {
+			src = out
+		}
+		if r := acpv2.Own(src); r != nil {
+			out = r
+		}
+	}
+	return out
 }
 
 // advertise adds the dialects' defaults to the client's initialize, and

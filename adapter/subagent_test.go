@@ -53,7 +53,7 @@ func TestSubagentUpdatesPatchAndNest(t *testing.T) {
 	}
 	assert.Equal(t, "subagent of Write the migration in /tmp/p/db", h.bridge.Subagent("sub-1"))
 	assert.Equal(t, "subagent of sub-1 in /tmp/p/db", h.bridge.Subagent("sub-2"))
-	assert.ElementsMatch(t, []string{"sub-1", "sub-2"}, h.bridge.descendants("s1"))
+	assert.ElementsMatch(t, []string{"sub-1", "sub-2"}, h.bridge.subs.Descendants("s1"))
 }
 
 // A v1 client that did not opt in to subagents knows no child session: a
