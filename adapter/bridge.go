@@ -13,6 +13,7 @@ import (
 	"github.com/askbridge/askbridge/adapter/asksocket"
 	"github.com/askbridge/askbridge/adapter/cardcontext"
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/modes"
 	"github.com/askbridge/askbridge/adapter/record"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/adapter/subagent"
@@ -64,7 +65,7 @@ type Options struct {
 	// closes; nil: none, unless Listen opens one.
 	AskSocket *AskSocket
 	// OnMode, when set, hears every session's mode as its agent reports
-	// it (modes.go), for the cards that show it.
+	// it (package modes), for the cards that show it.
 	OnMode func(session string, m SessionMode)
 	Logger *slog.Logger
 }
@@ -96,7 +97,7 @@ type Bridge struct {
 
 	late        lateBox              // answers given after the agent stopped waiting
 	uncontained string               // what the editor's permission requests say of an uncontained agent
-	modes       modes                // the sessions' modes (modes.go)
+	modes       modes.Tracker        // the sessions' modes
 	context     cardcontext.Sessions // the agents' last words and plans
 	routeTiming routeTiming          // noroute.go's pace; zero: its constants
 }
@@ -146,9 +147,10 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.installDialects()
 	b.proto.Install(r) // after the dialects: it sees what they added
 	b.subs.Follow(r, subagent.Hooks{Cancel: b.cancelSession, V2: b.proto.V2, Logger: b.logger})
-	b.installModes()
+	b.modes.Follow(r, modes.Config{Dialects: b.dialects, OnMode: b.opts.OnMode, Tell: b.tellClient,
+		WarnUnasked: b.opts.Approvals != ApprovalsClient, Logger: b.logger})
 	b.context.Follow(r)
-	b.board.HandleModes(b.switchMode)
+	b.board.HandleModes(b.modes.Switch)
 	b.installUncontained() // after the dialects: a request one takes is not marked
 	stopSocket := b.socket.Serve(b.askFromSocket, b.logger)
 	return func() {
@@ -211,7 +213,7 @@ func (b *Bridge) onPrompt(m *relay.Message) relay.Verdict {
 		b.lastActive = id
 		b.mu.Unlock()
 		b.board.ResetTurn(id)
-		b.tellMode(id) // before the turn's approvals: said once per mode
+		b.modes.Tell(id) // before the turn's approvals: said once per mode
 		return b.promptVerdict(m, id)
 	}
 	return relay.Pass

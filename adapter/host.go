@@ -4,6 +4,7 @@ import (
 	"log/slog"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/modes"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/adapter/subagent"
 	"github.com/askbridge/askbridge/permission"
@@ -53,3 +54,17 @@ func (b *Bridge) Subagent(session string) string { return b.subs.Describe(sessio
 // IsSubagentUpdate is a session/update's prefilter for subagent_update
 // (subagent.IsUpdate).
 func IsSubagentUpdate(m *relay.Message) bool { return subagent.IsUpdate(m) }
+
+// SessionMode is a session's mode as its agent reports it (modes.Mode).
+type SessionMode = modes.Mode
+
+// ModeChoice is one mode the agent offers (modes.Choice).
+type ModeChoice = modes.Choice
+
+// ModeAsks ranks a mode's kind by how much the agent asks in it
+// (modes.Asks).
+func ModeAsks(k dialect.ModeKind) int { return modes.Asks(k) }
+
+// Mode is session's mode as its agent last reported it, and whether it
+// reported one.
+func (b *Bridge) Mode(session string) (SessionMode, bool) { return b.modes.Mode(session) }

@@ -1,9 +1,10 @@
-package adapter
+package modes
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"sync"
 
 	acp "github.com/coder/acp-go-sdk"
@@ -12,21 +13,21 @@ import (
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
-// SessionMode is a session's mode as its agent reports it (session/new's,
+// Mode is a session's mode as its agent reports it (session/new's,
 // load's or resume's modes; current_mode_update; a session/set_mode that
 // succeeded), in the agent's own words, and what it lets the agent do
 // without asking (dialect.ModeKind).
-type SessionMode struct {
+type Mode struct {
 	ID          string           `json:"id"`
 	Name        string           `json:"name,omitempty"`
 	Description string           `json:"description,omitempty"`
 	Kind        dialect.ModeKind `json:"kind,omitempty"`
 	// Available are the modes the agent offers, as it listed them.
-	Available []ModeChoice `json:"available,omitempty"`
+	Available []Choice `json:"available,omitempty"`
 }
 
-// ModeChoice is one mode the agent offers.
-type ModeChoice struct {
+// Choice is one mode the agent offers.
+type Choice struct {
 	ID          string           `json:"id"`
 	Name        string           `json:"name"`
 	Description string           `json:"description,omitempty"`
@@ -35,7 +36,7 @@ type ModeChoice struct {
 
 // Warning is what askbridge says of a mode in which tools run without
 // asking; "" for one that asks.
-func (m SessionMode) Warning() string {
+func (m Mode) Warning() string {
 	name := m.Name
 	if name == "" {
 		name = m.ID
@@ -49,12 +50,32 @@ func (m SessionMode) Warning() string {
 	return ""
 }
 
-// modes are the sessions' modes, by session id, and which sessions the
-// editor was told of an unasked mode in.
-type modes struct {
-	mu   sync.Mutex
-	by   map[string]*SessionMode
-	told map[string]string // session -> the mode id the editor was told of
+// Tracker is the sessions' modes, by session id, and which sessions the
+// editor was told of an unasked mode in. The zero value knows none until
+// Follow.
+type Tracker struct {
+	mu    sync.Mutex
+	by    map[string]*Mode
+	told  map[string]string // session -> the mode id the editor was told of
+	cfg   Config
+	agent *relay.Peer
+}
+
+// Config is what a Tracker needs of the bridge that follows its relay
+// with it.
+type Config struct {
+	// Dialects judge a mode by its id (dialect.ModeJudge) when the agent's
+	// list does not say.
+	Dialects []dialect.Dialect
+	// OnMode, when set, hears every session's mode as its agent reports
+	// it, for the cards that show it.
+	OnMode func(session string, m Mode)
+	// Tell shows the editor askbridge's words in a session.
+	Tell func(session, text string)
+	// WarnUnasked says that approvals are expected away from the editor:
+	// the editor is then told of a mode that runs tools without asking.
+	WarnUnasked bool
+	Logger      *slog.Logger
 }
 
 // modeList is ACP's SessionModeState, as read here.
@@ -68,18 +89,22 @@ type modeList struct {
 	} `json:"availableModes"`
 }
 
-// installModes reads the sessions' modes: from the responses that start a
-// session, from the agent's current_mode_update, and from a set_mode the
+// Follow reads, on r, the sessions' modes: from the responses that start
+// a session, from the agent's current_mode_update, and from a set_mode the
 // agent accepted.
-func (b *Bridge) installModes() {
-	for _, method := range []string{acp.AgentMethodSessionNew, acp.AgentMethodSessionLoad, "session/resume"} {
-		b.relay.FromClient(method, b.onModesReply)
+func (t *Tracker) Follow(r *relay.Relay, cfg Config) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	b.relay.FromClient(acp.AgentMethodSessionSetMode, b.onSetMode)
-	b.relay.FromAgent(acp.ClientMethodSessionUpdate, b.onModeUpdate)
+	t.cfg, t.agent = cfg, r.Agent
+	for _, method := range []string{acp.AgentMethodSessionNew, acp.AgentMethodSessionLoad, "session/resume"} {
+		r.FromClient(method, t.onModesReply)
+	}
+	r.FromClient(acp.AgentMethodSessionSetMode, t.onSetMode)
+	r.FromAgent(acp.ClientMethodSessionUpdate, t.onModeUpdate)
 }
 
-func (b *Bridge) onModesReply(m *relay.Message) relay.Verdict {
+func (t *Tracker) onModesReply(m *relay.Message) relay.Verdict {
 	session, _ := relay.StringField(m.Raw, "params", "sessionId")
 	return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 		if !bytes.Contains(resp, []byte(`"currentModeId"`)) {
@@ -98,13 +123,13 @@ func (b *Bridge) onModesReply(m *relay.Message) relay.Verdict {
 			session = r.Result.SessionID
 		}
 		if session != "" {
-			b.setModes(session, r.Result.Modes)
+			t.setModes(session, r.Result.Modes)
 		}
 		return nil
 	}}
 }
 
-func (b *Bridge) onModeUpdate(m *relay.Message) relay.Verdict {
+func (t *Tracker) onModeUpdate(m *relay.Message) relay.Verdict {
 	if !m.IsUpdate("current_mode_update") { // most updates are not: no decoding
 		return relay.Pass
 	}
@@ -119,10 +144,10 @@ func (b *Bridge) onModeUpdate(m *relay.Message) relay.Verdict {
 		return relay.Pass
 	}
 	// After: the editor sees the agent's update before askbridge's words.
-	return relay.Verdict{After: func() { b.setCurrentMode(p.SessionID, p.Update.CurrentModeID, true) }}
+	return relay.Verdict{After: func() { t.setCurrentMode(p.SessionID, p.Update.CurrentModeID, true) }}
 }
 
-func (b *Bridge) onSetMode(m *relay.Message) relay.Verdict {
+func (t *Tracker) onSetMode(m *relay.Message) relay.Verdict {
 	var p struct {
 		SessionID string `json:"sessionId"`
 		ModeID    string `json:"modeId"`
@@ -132,7 +157,7 @@ func (b *Bridge) onSetMode(m *relay.Message) relay.Verdict {
 	}
 	return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 		if bytes.Contains(resp, []byte(`"result"`)) {
-			b.setCurrentMode(p.SessionID, p.ModeID, false)
+			t.setCurrentMode(p.SessionID, p.ModeID, false)
 		}
 		return nil
 	}}

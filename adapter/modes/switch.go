@@ -1,4 +1,4 @@
-package adapter
+package modes
 
 import (
 	"context"
@@ -14,10 +14,10 @@ import (
 // setModeWait bounds how long a switch waits for the agent's answer.
 const setModeWait = 10 * time.Second
 
-// ModeAsks ranks a mode's kind by how much the agent asks in it: 0 runs
+// Asks ranks a mode's kind by how much the agent asks in it: 0 runs
 // every tool unasked, 1 decides itself what to ask, 2 asks. A switch to a
 // higher rank asks more.
-func ModeAsks(k dialect.ModeKind) int {
+func Asks(k dialect.ModeKind) int {
 	switch k {
 	case dialect.ModeFullAccess:
 		return 0
@@ -27,19 +27,19 @@ func ModeAsks(k dialect.ModeKind) int {
 	return 2
 }
 
-// switchMode is the board's mode switcher (permission.ModeSwitcher): it
+// Switch is the board's mode switcher (permission.ModeSwitcher): it
 // switches session to mode with session/set_mode on the user's behalf, once
 // the mode is one the agent offers and, unless it asks more than the
 // current one, by's route checked the user's presence. The editor sees the
 // agent's own current_mode_update, if it sends one, and askbridge's line
 // naming who switched.
-func (b *Bridge) switchMode(set permission.Pending, mode string, by permission.By) error {
+func (t *Tracker) Switch(set permission.Pending, mode string, by permission.By) error {
 	session := set.SessionID
-	cur, ok := b.Mode(session)
+	cur, ok := t.Mode(session)
 	if !ok {
 		return fmt.Errorf("the agent reported no modes for this session")
 	}
-	var to *ModeChoice
+	var to *Choice
 	for i := range cur.Available {
 		if cur.Available[i].ID == mode {
 			to = &cur.Available[i]
@@ -51,26 +51,26 @@ func (b *Bridge) switchMode(set permission.Pending, mode string, by permission.B
 	case mode == cur.ID:
 		return nil
 	}
-	if err := permission.WeighModeSwitch(ModeAsks(cur.Kind), ModeAsks(to.Kind), by); err != nil {
+	if err := permission.WeighModeSwitch(Asks(cur.Kind), Asks(to.Kind), by); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), setModeWait)
 	defer cancel()
-	if _, err := b.relay.Agent.Call(ctx, acp.AgentMethodSessionSetMode, acp.SetSessionModeRequest{SessionId: acp.SessionId(session), ModeId: acp.SessionModeId(mode)}); err != nil {
+	if _, err := t.agent.Call(ctx, acp.AgentMethodSessionSetMode, acp.SetSessionModeRequest{SessionId: acp.SessionId(session), ModeId: acp.SessionModeId(mode)}); err != nil {
 		return fmt.Errorf("the agent did not switch: %w", err)
 	}
 	who := by.Name
 	if who == "" {
 		who = "a paired device"
 	}
-	b.logger.Info("askbridge: switched the session's mode on the user's behalf", "session", session, "from", cur.ID, "to", mode,
+	t.cfg.Logger.Info("askbridge: switched the session's mode on the user's behalf", "session", session, "from", cur.ID, "to", mode,
 		"device", who, "route", string(by.Source), "proof", by.Proof.String())
-	b.setCurrentMode(session, mode, false)
+	t.setCurrentMode(session, mode, false)
 	name := to.Name
 	if name == "" {
 		name = mode
 	}
-	b.tellClient(session, fmt.Sprintf("askbridge: the session's mode was switched to %q from the %s by %s.", name, sourceWords(by.Source), who))
+	t.cfg.Tell(session, fmt.Sprintf("askbridge: the session's mode was switched to %q from the %s by %s.", name, sourceWords(by.Source), who))
 	return nil
 }
 
