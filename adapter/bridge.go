@@ -14,6 +14,7 @@ import (
 	"github.com/askbridge/askbridge/adapter/cardcontext"
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/modes"
+	"github.com/askbridge/askbridge/adapter/nextprompt"
 	"github.com/askbridge/askbridge/adapter/record"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/adapter/subagent"
@@ -47,10 +48,10 @@ type Options struct {
 	// board: Elsewhere's desk and hub, or a notifier. Nil means nothing.
 	Attended func() bool
 	// LateAnswers says how an answer given after the agent's MCP host
-	// stopped waiting reaches the agent (late.go).
+	// stopped waiting reaches the agent (race.go, package nextprompt).
 	LateAnswers LateAnswers
 	// Notes, when set, keeps what the next prompt gets (denials' reasons,
-	// late answers) past this process (nextpromptstore.go).
+	// late answers) past this process (package nextprompt).
 	Notes *notes.Store
 	// Routes, when set, names the ways besides the client that can answer
 	// a set now, and what is missing when there are none (noroute.go).
@@ -95,7 +96,8 @@ type Bridge struct {
 
 	socket *asksocket.Socket // the `askbridge ask` socket, once Listen ran
 
-	late        lateBox              // answers given after the agent stopped waiting
+	late        *nextprompt.Queue    // what the sessions' next prompts get
+	waitingLate map[string]struct{}  // sets kept for a late answer, to end as askbridge stops
 	uncontained string               // what the editor's permission requests say of an uncontained agent
 	modes       modes.Tracker        // the sessions' modes
 	context     cardcontext.Sessions // the agents' last words and plans
@@ -126,7 +128,10 @@ func NewBridge(opts Options) *Bridge {
 		asks:      map[string]map[*ask]struct{}{},
 		byRequest: map[string]*ask{},
 		cwd:       map[string]string{},
+
+		waitingLate: map[string]struct{}{},
 	}
+	b.late = nextprompt.New(nextprompt.Config{Late: opts.LateAnswers, Notes: opts.Notes, Tell: b.tellClient, Logger: opts.Logger})
 	b.proto.Logger = opts.Logger
 	b.socket = opts.AskSocket
 	return b
@@ -137,6 +142,7 @@ func NewBridge(opts Options) *Bridge {
 func (b *Bridge) Setup(r *relay.Relay) func() {
 	b.relay = r
 	b.rec = record.Install(r)
+	b.late.Attach(r)
 	stopDesk := b.rec.Desk(b.board)
 	r.FromClient(acp.AgentMethodInitialize, b.onInitialize)
 	r.FromClient(acp.AgentMethodSessionNew, b.onSessionStart)
@@ -214,7 +220,7 @@ func (b *Bridge) onPrompt(m *relay.Message) relay.Verdict {
 		b.mu.Unlock()
 		b.board.ResetTurn(id)
 		b.modes.Tell(id) // before the turn's approvals: said once per mode
-		return b.promptVerdict(m, id)
+		return b.late.Prompt(m, id)
 	}
 	return relay.Pass
 }

@@ -126,9 +126,7 @@ func TestAnswerAfterTheHostGaveUpReachesTheNextPrompt(t *testing.T) {
 
 	h.answer(t, req, pick("Redis"))
 	waitFor(t, "the answer is kept for the next prompt", func() bool {
-		h.bridge.late.mu.Lock()
-		defer h.bridge.late.mu.Unlock()
-		return len(h.bridge.late.queued["s1"]) == 1
+		return h.bridge.late.Late("s1") == 1
 	})
 	h.Agent.Send(`{"jsonrpc":"2.0","id":"p1","result":{"stopReason":"end_turn"}}`)
 	h.Client.Send(`{"jsonrpc":"2.0","id":"p2","method":"session/prompt","params":{"sessionId":"s1","prompt":[{"type":"text","text":"go on"}]}}`)
@@ -161,9 +159,7 @@ func TestLateAnswerAsAPromptOfItsOwnWaitsForTheTurn(t *testing.T) {
 	assert.Equal(t, NotePrompt, h.bridge.board.List()[0].Note)
 	h.answer(t, req, pick("Postgres"))
 	waitFor(t, "the answer is kept", func() bool {
-		h.bridge.late.mu.Lock()
-		defer h.bridge.late.mu.Unlock()
-		return len(h.bridge.late.queued["s1"]) == 1
+		return h.bridge.late.Late("s1") == 1
 	})
 	if line, ok := h.Agent.TryRecv(300 * time.Millisecond); ok && strings.Contains(line, "session/prompt") {
 		t.Fatalf("a prompt during the user's turn: %s", line)
@@ -217,9 +213,7 @@ func TestNotesAndLateAnswersShareOneQueue(t *testing.T) {
 	req := h.askAndGiveUp(t)
 	h.answer(t, req, pick("Redis"))
 	waitFor(t, "the answer is kept for the next prompt", func() bool {
-		h.bridge.late.mu.Lock()
-		defer h.bridge.late.mu.Unlock()
-		return len(h.bridge.late.queued["s1"]) == 1
+		return h.bridge.late.Late("s1") == 1
 	})
 	h.bridge.NextPrompt("s1", "[askbridge] a note")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":"p1","result":{"stopReason":"end_turn"}}`)

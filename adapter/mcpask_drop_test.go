@@ -49,9 +49,7 @@ func TestAnswerAfterTheHostDroppedItsStreamReachesTheNextPrompt(t *testing.T) {
 
 	h.answer(t, req, pick("Redis"))
 	waitFor(t, "the answer is kept for the next prompt", func() bool {
-		b.late.mu.Lock()
-		defer b.late.mu.Unlock()
-		return len(b.late.queued["s1"]) == 1
+		return b.late.Late("s1") == 1
 	})
 	h.Agent.Send(`{"jsonrpc":"2.0","id":"p1","result":{"stopReason":"end_turn"}}`)
 	got := sendPrompt(t, h, "p2", "s1", "go on")

@@ -74,9 +74,7 @@ func TestALateAnswerOutlivesItsAskbridge(t *testing.T) {
 	req := a.askAndGiveUp(t)
 	a.answer(t, req, pick("Redis"))
 	waitFor(t, "the answer is kept for the next prompt", func() bool {
-		a.bridge.late.mu.Lock()
-		defer a.bridge.late.mu.Unlock()
-		return len(a.bridge.late.queued["s1"]) == 1
+		return a.bridge.late.Late("s1") == 1
 	})
 
 	b := newBridgeHarness(t, Options{Notes: openStore(t, dir)})

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/nextprompt"
+	"github.com/askbridge/askbridge/internal/notes"
 )
 
 // Render says how questions reach the client.
@@ -88,4 +90,21 @@ const (
 	ApprovalsClient = dialect.ApprovalsClient
 	ApprovalsMirror = dialect.ApprovalsMirror
 	ApprovalsDesk   = dialect.ApprovalsDesk
+)
+
+// LateAnswers says how an answer given after the agent stopped waiting
+// reaches it (package nextprompt).
+type LateAnswers = nextprompt.Late
+
+const (
+	// LateNextPrompt, the zero value: with the user's next prompt.
+	LateNextPrompt = nextprompt.WithPrompt
+	// LatePrompt: as a prompt of its own, once no turn runs in the session.
+	LatePrompt = nextprompt.AsPrompt
+)
+
+// What the card says once the agent stopped waiting.
+const (
+	NoteNextPrompt = notes.CardNextPrompt
+	NotePrompt     = notes.CardPrompt
 )

@@ -2,9 +2,14 @@ package adapter
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter/asksocket"
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/internal/notes"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -104,4 +109,72 @@ func (b *Bridge) deadline(req permission.Request) time.Time {
 func (b *Bridge) conceal(texts ...string) {
 	b.rec.Conceal(texts...)
 	b.context.Conceal(texts...)
+}
+
+// Late answers. An agent that asks through askbridge's MCP ask tool (Gemini
+// CLI, Copilot CLI) waits on a tool call its MCP host ends after a while
+// (Copilot 1.0.102 after about 180 s, Gemini 0.61.0 after 600 s), and the
+// model reads the host's timeout as the tool's result. The question stays
+// answerable where it is shown, its card saying the agent stopped waiting;
+// an answer given then reaches the model with the user's next session/prompt
+// in that session, as a text block askbridge adds before the user's own,
+// or, with LatePrompt, as a prompt of its own as soon as the session is idle.
+
+// keepForLater keeps a set answerable when ctx ended because the agent
+// stopped waiting for it, and reports whether it did: the card says so,
+// the set waits for its answer or its deadline, and an answer goes to the
+// session's late answers.
+func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, req permission.Request, expired <-chan struct{}) bool {
+	var sw asksocket.StoppedWaiting
+	if !errors.As(context.Cause(ctx), &sw) {
+		b.logger.Debug("question set ended by its asker", "ticket", ticket.ID, "why", context.Cause(ctx))
+		return false
+	}
+	note := NoteNextPrompt
+	if b.opts.LateAnswers == LatePrompt {
+		note = NotePrompt
+	}
+	b.logger.Info("the agent stopped waiting for a question; it stays answerable, and an answer reaches the agent later",
+		"ticket", ticket.ID, "session", req.SessionID, "why", sw.Reason, "late-answers", b.opts.LateAnswers)
+	b.board.Note(ticket.ID, note)
+	b.mu.Lock()
+	b.waitingLate[ticket.ID] = struct{}{}
+	b.mu.Unlock()
+	defer func() {
+		b.mu.Lock()
+		delete(b.waitingLate, ticket.ID)
+		b.mu.Unlock()
+	}()
+	b.tellClient(req.SessionID, "askbridge: "+what(req)+": "+strings.ToLower(note[:1])+note[1:])
+	select {
+	case <-ticket.Done():
+	case <-expired:
+		b.onQuestionTimeout(ticket.ID, req)
+	}
+	<-ticket.Done()
+	res := ticket.Result()
+	if res.Cancelled || res.Source == permission.SourceTimeout {
+		return true // nobody's answer: the agent has gone on already
+	}
+	p, _ := b.board.Get(ticket.ID)
+	b.late.AddLate(req.SessionID, notes.LateLine(p.Asked, mcpask.AnswerText(res)), len(res.Secrets()) == 0)
+	return true
+}
+
+// cancelLate ends the sets kept for a late answer: askbridge stops. Each
+// is noted first as left to the hub (notes.CardLeft): the hub, told how
+// it ended, keeps its card answerable and puts its answer in the notes
+// store for the session's next prompt, which whichever askbridge serves
+// the session then delivers.
+func (b *Bridge) cancelLate(cause error) {
+	b.mu.Lock()
+	var ids []string
+	for id := range b.waitingLate {
+		ids = append(ids, id)
+	}
+	b.mu.Unlock()
+	for _, id := range ids {
+		b.board.Note(id, notes.CardLeft)
+		b.board.Withdraw(id, cause.Error(), permission.BySelf(permission.SourceClient))
+	}
 }

@@ -1,4 +1,4 @@
-package adapter
+package nextprompt
 
 import (
 	"context"
@@ -10,42 +10,41 @@ import (
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
-// promptVerdict is what becomes of the client's session/prompt in session:
-// held while askbridge's own prompt runs there (never two turns at once),
-// else forwarded with the session's notes (NextPrompt) and late answers
+// Prompt is what becomes of the client's session/prompt in session: held
+// while askbridge's own prompt runs there (never two turns at once), else
+// forwarded with the session's notes (Note) and late answers
 // added before the user's own content, and its turn counted until the
 // agent answers it.
-func (b *Bridge) promptVerdict(m *relay.Message, session string) relay.Verdict {
-	b.late.mu.Lock()
-	b.late.init()
-	if b.late.own[session] {
+func (q *Queue) Prompt(m *relay.Message, session string) relay.Verdict {
+	q.mu.Lock()
+	if q.own[session] {
 		held := m.Clone()
-		b.late.held[session] = append(b.late.held[session], func() { b.forwardHeld(held, session) })
-		b.late.mu.Unlock()
-		b.logger.Info("the prompt waits for askbridge's own prompt of a late answer to end", "session", session)
+		q.held[session] = append(q.held[session], func() { q.forwardHeld(held, session) })
+		q.mu.Unlock()
+		q.cfg.Logger.Info("the prompt waits for askbridge's own prompt of a late answer to end", "session", session)
 		return relay.Verdict{Take: true}
 	}
-	notes := b.late.notes[session]
-	delete(b.late.notes, session)
-	answers := b.late.take(session)
-	b.late.turns[session]++
-	b.late.mu.Unlock()
-	notes, answers = b.withStored(session, notes, answers)
+	notes := q.notes[session]
+	delete(q.notes, session)
+	answers := q.take(session)
+	q.turns[session]++
+	q.mu.Unlock()
+	notes, answers = q.withStored(session, notes, answers)
 	v := relay.Pass
 	if texts := promptTexts(notes, answers); len(texts) > 0 {
 		v = relay.RewriteParams(func(params json.RawMessage) (json.RawMessage, error) { return prependTexts(params, texts) })(m)
 		switch {
 		case v.Replace == nil:
-			b.logger.Warn("could not add askbridge's notes or late answers to the prompt; they wait for the next one", "session", session)
-			b.requeue(session, notes, answers)
+			q.cfg.Logger.Warn("could not add askbridge's notes or late answers to the prompt; they wait for the next one", "session", session)
+			q.requeue(session, notes, answers)
 		case len(answers) > 0:
-			b.tellClient(session, "askbridge added to your prompt: "+texts[len(texts)-1])
+			q.cfg.Tell(session, "askbridge added to your prompt: "+texts[len(texts)-1])
 		default:
-			b.logger.Info("askbridge's notes went with the prompt", "session", session, "notes", len(notes))
+			q.cfg.Logger.Info("askbridge's notes went with the prompt", "session", session, "notes", len(notes))
 		}
 	}
 	v.OnResponse = func(json.RawMessage) json.RawMessage {
-		b.turnEnded(session)
+		q.turnEnded(session)
 		return nil
 	}
 	return v
@@ -66,67 +65,67 @@ func promptTexts(notes []late, answers []late) []string {
 
 // requeue puts notes and answers back in front of session's queue, in
 // memory only: they were taken from the store.
-func (b *Bridge) requeue(session string, notes []late, answers []late) {
-	b.late.mu.Lock()
-	defer b.late.mu.Unlock()
-	b.late.notes[session] = append(notes, b.late.notes[session]...)
-	b.late.queued[session] = append(answers, b.late.queued[session]...)
+func (q *Queue) requeue(session string, notes []late, answers []late) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.notes[session] = append(notes, q.notes[session]...)
+	q.queued[session] = append(answers, q.queued[session]...)
 }
 
 // turnEnded counts a turn of session as over; an idle session with late
 // answers gets them as a prompt of its own (LatePrompt).
-func (b *Bridge) turnEnded(session string) {
-	b.late.mu.Lock()
-	if b.late.turns[session]--; b.late.turns[session] <= 0 {
-		delete(b.late.turns, session)
+func (q *Queue) turnEnded(session string) {
+	q.mu.Lock()
+	if q.turns[session]--; q.turns[session] <= 0 {
+		delete(q.turns, session)
 	}
-	send := b.opts.LateAnswers == LatePrompt && b.late.turns[session] == 0 && !b.late.own[session] && len(b.late.queued[session]) > 0
-	b.late.mu.Unlock()
+	send := q.cfg.Late == AsPrompt && q.turns[session] == 0 && !q.own[session] && len(q.queued[session]) > 0
+	q.mu.Unlock()
 	if send {
 		// After the turn's response has gone out: this runs before it.
-		go b.promptLate(session)
+		go q.promptLate(session)
 	}
 }
 
 // promptLate sends session's late answers to the agent as a prompt of
 // askbridge's own, then the prompts the client sent meanwhile, in order.
-func (b *Bridge) promptLate(session string) {
-	b.late.mu.Lock()
-	if b.late.own[session] || b.late.turns[session] > 0 {
-		b.late.mu.Unlock()
+func (q *Queue) promptLate(session string) {
+	q.mu.Lock()
+	if q.own[session] || q.turns[session] > 0 {
+		q.mu.Unlock()
 		return
 	}
-	answers := b.late.take(session)
+	answers := q.take(session)
 	if len(answers) == 0 {
-		b.late.mu.Unlock()
+		q.mu.Unlock()
 		return
 	}
-	b.late.own[session] = true
-	b.late.mu.Unlock()
-	if answers = b.claim(session, answers); len(answers) == 0 {
-		b.ownEnded(session) // another askbridge serving the session handed them on
+	q.own[session] = true
+	q.mu.Unlock()
+	if answers = q.claim(session, answers); len(answers) == 0 {
+		q.ownEnded(session) // another askbridge serving the session handed them on
 		return
 	}
 	text := lateText(answers)
-	b.tellClient(session, "askbridge sent the agent a late answer as a prompt: "+text)
+	q.cfg.Tell(session, "askbridge sent the agent a late answer as a prompt: "+text)
 	go func() {
 		params := map[string]any{"sessionId": session, "prompt": []acp.ContentBlock{acp.TextBlock(text)}}
-		_, err := b.relay.Agent.Call(context.Background(), acp.AgentMethodSessionPrompt, params)
+		_, err := q.relay.Agent.Call(context.Background(), acp.AgentMethodSessionPrompt, params)
 		if err != nil {
-			b.logger.Warn("the agent refused askbridge's prompt of a late answer", "session", session, "err", err)
+			q.cfg.Logger.Warn("the agent refused askbridge's prompt of a late answer", "session", session, "err", err)
 		}
-		b.ownEnded(session)
+		q.ownEnded(session)
 	}()
 }
 
 // ownEnded ends askbridge's own prompt in session and forwards the
 // client's prompts held meanwhile.
-func (b *Bridge) ownEnded(session string) {
-	b.late.mu.Lock()
-	delete(b.late.own, session)
-	held := b.late.held[session]
-	delete(b.late.held, session)
-	b.late.mu.Unlock()
+func (q *Queue) ownEnded(session string) {
+	q.mu.Lock()
+	delete(q.own, session)
+	held := q.held[session]
+	delete(q.held, session)
+	q.mu.Unlock()
 	for _, f := range held {
 		f()
 	}
@@ -134,8 +133,8 @@ func (b *Bridge) ownEnded(session string) {
 
 // forwardHeld sends the agent a client prompt held while askbridge's own
 // ran, and the agent's answer back to the client under the client's id.
-func (b *Bridge) forwardHeld(m *relay.Message, session string) {
-	v := b.promptVerdict(m, session)
+func (q *Queue) forwardHeld(m *relay.Message, session string) {
+	v := q.Prompt(m, session)
 	if v.Take {
 		return // askbridge's own prompt started again: held once more
 	}
@@ -148,16 +147,16 @@ func (b *Bridge) forwardHeld(m *relay.Message, session string) {
 	}
 	json.Unmarshal(raw, &env)
 	go func() {
-		res, err := b.relay.Agent.Call(context.Background(), acp.AgentMethodSessionPrompt, env.Params)
+		res, err := q.relay.Agent.Call(context.Background(), acp.AgentMethodSessionPrompt, env.Params)
 		v.OnResponse(nil)
 		var rpcErr *relay.Error
 		switch {
 		case err == nil:
-			b.relay.Client.Reply(m.ID, res)
+			q.relay.Client.Reply(m.ID, res)
 		case errors.As(err, &rpcErr):
-			b.relay.Client.ReplyError(m.ID, rpcErr)
+			q.relay.Client.ReplyError(m.ID, rpcErr)
 		default:
-			b.relay.Client.ReplyError(m.ID, relay.Internal("askbridge: "+err.Error(), nil))
+			q.relay.Client.ReplyError(m.ID, relay.Internal("askbridge: "+err.Error(), nil))
 		}
 	}()
 }
