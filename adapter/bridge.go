@@ -18,6 +18,7 @@ import (
 	"github.com/askbridge/askbridge/adapter/record"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/adapter/subagent"
+	"github.com/askbridge/askbridge/adapter/uncontained"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -157,7 +158,9 @@ func (b *Bridge) Setup(r *relay.Relay) func() {
 		WarnUnasked: b.opts.Approvals != ApprovalsClient, Logger: b.logger})
 	b.context.Follow(r)
 	b.board.HandleModes(b.modes.Switch)
-	b.installUncontained() // after the dialects: a request one takes is not marked
+	if b.uncontained != "" {
+		uncontained.Mark(r, b.uncontained) // after the dialects: a request one takes is not marked
+	}
 	stopSocket := b.socket.Serve(b.askFromSocket, b.logger)
 	return func() {
 		stopSocket()

@@ -68,3 +68,11 @@ func ModeAsks(k dialect.ModeKind) int { return modes.Asks(k) }
 // Mode is session's mode as its agent last reported it, and whether it
 // reported one.
 func (b *Bridge) Mode(session string) (SessionMode, bool) { return b.modes.Mode(session) }
+
+// MarkUncontained tells the bridge, before Setup, that its agent runs
+// outside askbridge's container, with the words to say (relay's
+// UncontainedWarning): the agent's own permission requests then say so
+// (package uncontained).
+func (b *Bridge) MarkUncontained(warning string) {
+	b.uncontained = warning
+}

@@ -1,4 +1,4 @@
-package adapter
+package uncontained
 
 import (
 	"bytes"
@@ -10,35 +10,17 @@ import (
 	"github.com/askbridge/askbridge/adapter/relay"
 )
 
-// The editor's permission request is where most approvals are decided, so
-// an agent that runs uncontained says so there: the request's title starts
-// with the warning, and each allowing option's name ends with a short mark
-// (every client shows the buttons; a title the agent left out is not
-// invented, as clients then keep the tool call's own). Nothing is changed
-// for a contained agent, and the hook is not installed at all: a relay
-// pays for it only when there is something to say.
-
 // uncontainedMark ends every allowing option's name.
 const uncontainedMark = " (agent not contained)"
 
-// MarkUncontained tells the bridge, before Setup, that its agent runs
-// outside askbridge's container, with the words to say (relay's
-// UncontainedWarning): the agent's own permission requests then say so.
-func (b *Bridge) MarkUncontained(warning string) {
-	b.uncontained = warning
-}
-
-// installUncontained marks the permission requests that reach the editor;
-// it runs after the dialects, so a request a dialect takes (a question it
-// asks itself) is not marked.
-func (b *Bridge) installUncontained() {
-	if b.uncontained == "" {
-		return
-	}
+// Mark marks, with warning, the agent's permission requests that reach
+// the editor on r; install it after the dialects, so a request a dialect
+// takes (a question it asks itself) is not marked.
+func Mark(r *relay.Relay, warning string) {
 	rewrite := relay.RewriteParams(func(params json.RawMessage) (json.RawMessage, error) {
-		return markUncontained(params, b.uncontained)
+		return markUncontained(params, warning)
 	})
-	b.relay.FromAgent(acp.ClientMethodSessionRequestPermission, func(m *relay.Message) relay.Verdict {
+	r.FromAgent(acp.ClientMethodSessionRequestPermission, func(m *relay.Message) relay.Verdict {
 		if bytes.Contains(m.Raw, questionsMark) {
 			return relay.Pass // a question asked as a permission request (Qwen's): not an approval
 		}
