@@ -11,10 +11,11 @@ import (
 
 const module = "github.com/askbridge/askbridge/"
 
-// The board sits in the middle: the agents' side (the bridge in adapter,
-// the dialects under adapter/dialect) on one hand, the routes a person
-// answers through on the other. The import graph says so: dialects →
-// bridge → board ← routes, and nothing imports back up.
+// The board sits in the middle: the agents' side (the bridge in adapter
+// and the packages beside it, the dialects under adapter/dialect) on one
+// hand, the routes a person answers through on the other. The import
+// graph says so: dialects → bridge → board ← routes, and nothing imports
+// back up.
 var (
 	// routes are the answer routes: the desk, the hub and its reporter,
 	// the notifiers and their taps, Web Push, the terminal inbox, the TTY
@@ -58,15 +59,23 @@ func TestRoutesImportNeitherTheAgentsSideNorEachOther(t *testing.T) {
 }
 
 func TestDialectsAndTheBridgeImportNoRoute(t *testing.T) {
-	dirs := []string{"adapter", "adapter/dialect"}
-	subs, err := os.ReadDir("../adapter/dialect")
+	var dirs []string
+	err := filepath.WalkDir("../adapter", func(path string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && d.Name() == "testdata":
+			return filepath.SkipDir
+		case d.IsDir():
+			dirs = append(dirs, filepath.ToSlash(strings.TrimPrefix(path, "../")))
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range subs {
-		if d.IsDir() && d.Name() != "testdata" {
-			dirs = append(dirs, "adapter/dialect/"+d.Name())
-		}
+	if len(dirs) < 15 {
+		t.Fatalf("found only %d folders under adapter: the walk is wrong", len(dirs))
 	}
 	for _, d := range dirs {
 		for _, imp := range imports(t, filepath.Join("..", d)) {
@@ -86,6 +95,8 @@ func TestTheRouteBoundaryCatchesACrossing(t *testing.T) {
 	}{
 		{"internal/desk", "adapter", true},
 		{"internal/hub", "adapter/dialect/qwen", true},
+		{"internal/hub", "adapter/asksocket", true},
+		{"internal/desk", "adapter/relay", false},
 		{"internal/notify", "internal/desk", true},
 		{"internal/inbox", "internal/hub", false},
 		{"internal/desk", "permission", false},
@@ -115,8 +126,10 @@ func crossing(r, imp string) string {
 // side names the side of the graph an import (module-relative) is on.
 func side(imp string) string {
 	switch {
-	case imp == "adapter" || strings.HasPrefix(imp, "adapter/dialect"):
-		return "agents"
+	case imp == "adapter/relay" || strings.HasPrefix(imp, "adapter/relay/"):
+		return "" // below both sides: JSON-RPC lines, no ACP
+	case imp == "adapter" || strings.HasPrefix(imp, "adapter/"):
+		return "agents" // the bridge, its packages, the dialects
 	}
 	for _, r := range routes {
 		if imp == r {

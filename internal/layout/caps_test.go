@@ -18,6 +18,10 @@ const (
 	maxFileLines = 300
 	maxFuncLines = 80
 	maxCmdLines  = 1500
+	// maxBridgeFiles bounds the bridge's own folder, adapter/ (its
+	// non-test Go files): what is not the bridge (the ask socket, the
+	// recording, the v2 wire, ...) lives in a package of its own beside it.
+	maxBridgeFiles = 20
 )
 
 var longFuncAllowed = map[string]bool{"adapter/relay.skipValue": true}
@@ -99,4 +103,26 @@ func TestSizeCaps(t *testing.T) {
 		t.Errorf("cmd/askbridge has %d lines of production code: the cap is %d (composition belongs in a wiring package)", cmdLines, maxCmdLines)
 	}
 	t.Logf("%d Go files; cmd/askbridge %d production lines", len(files), cmdLines)
+}
+
+// The bridge stays alone in adapter/: a concern that grows there moves to a
+// package of its own under it.
+func TestTheBridgeFolderStaysSmall(t *testing.T) {
+	entries, err := os.ReadDir(filepath.Join(moduleRoot(t), "adapter"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for _, e := range entries {
+		if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
+			files = append(files, n)
+		}
+	}
+	if len(files) == 0 {
+		t.Fatal("no Go files in adapter/: the path is wrong")
+	}
+	if len(files) > maxBridgeFiles {
+		t.Errorf("adapter/ has %d non-test Go files: the cap is %d (move a cohesive group to a package of its own): %s",
+			len(files), maxBridgeFiles, strings.Join(files, " "))
+	}
 }
