@@ -1,4 +1,4 @@
-package adapter
+package approvals_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/adaptertest"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -18,16 +20,16 @@ const (
 	bashApproval = `{"jsonrpc":"2.0","id":"perm-1","method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"toolu_9","title":"rm -rf build"},"options":[{"optionId":"allow","name":"Allow once","kind":"allow_once"},{"optionId":"always","name":"Always allow","kind":"allow_always"},{"optionId":"reject","name":"Reject","kind":"reject_once"}]}}`
 )
 
-func approvalsBridge(t *testing.T, opts Options) (*bridgeHarness, *permission.Board) {
+func approvalsBridge(t *testing.T, opts adapter.Options) (*adaptertest.Harness, *permission.Board) {
 	t.Helper()
 	opts.Board = permission.NewBoard()
-	h := newBridgeHarness(t, opts)
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, opts)
+	h.OpenSession(t, "s1")
 	return h, opts.Board
 }
 
 func TestApprovalsByDefaultGoToTheEditorOnly(t *testing.T) {
-	h, board := approvalsBridge(t, Options{})
+	h, board := approvalsBridge(t, adapter.Options{})
 	h.Agent.Send(bashCall)
 	assert.Equal(t, bashCall, h.Client.Recv())
 	h.Agent.Send(bashApproval)
@@ -41,12 +43,12 @@ func TestApprovalsByDefaultGoToTheEditorOnly(t *testing.T) {
 // name, the agent gets that option, the editor's copy is withdrawn and its
 // late answer dropped.
 func TestApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
-	h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror})
+	h, board := approvalsBridge(t, adapter.Options{Approvals: adapter.ApprovalsMirror})
 	h.Agent.Send(bashCall)
 	h.Client.Recv()
 	h.Agent.Send(bashApproval)
 	assert.Equal(t, bashApproval, h.Client.Recv())
-	p := onBoard(t, board)
+	p := adaptertest.OnBoard(t, board)
 	assert.Equal(t, permission.KindApproval, p.Kind)
 	require.NotNil(t, p.Approval)
 	var tc map[string]any
@@ -62,36 +64,36 @@ func TestApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 
 	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"Allow once"}}}}}, permission.ByEditor()))
 	assert.JSONEq(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"perm-1"}}`, h.Client.Recv())
-	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"allow"}}`, string(h.agentReply(t, `"perm-1"`).Result))
+	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"allow"}}`, string(h.AgentReply(t, `"perm-1"`).Result))
 	h.Client.Send(`{"jsonrpc":"2.0","id":"perm-1","result":{"outcome":{"outcome":"selected","optionId":"always"}}}`)
 	h.Client.Send(`{"jsonrpc":"2.0","method":"pong/after"}`)
-	assert.Equal(t, "pong/after", decode(t, h.Agent.Recv()).Method, "the editor's late answer was dropped")
+	assert.Equal(t, "pong/after", adaptertest.Decode(t, h.Agent.Recv()).Method, "the editor's late answer was dropped")
 }
 
 // Mirrored and answered in the editor: the agent gets the editor's answer
 // as it came, and the desk's card goes.
 func TestApprovalMirroredAnsweredInTheEditor(t *testing.T) {
-	h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror})
+	h, board := approvalsBridge(t, adapter.Options{Approvals: adapter.ApprovalsMirror})
 	h.Agent.Send(bashApproval)
 	h.Client.Recv()
-	p := onBoard(t, board)
+	p := adaptertest.OnBoard(t, board)
 	resp := `{"jsonrpc":"2.0","id":"perm-1","result":{"outcome":{"outcome":"selected","optionId":"reject"}}}`
 	h.Client.Send(resp)
 	assert.Equal(t, resp, h.Agent.Recv())
-	done := settled(t, board, p.ID)
+	done := adaptertest.Settled(t, board, p.ID)
 	assert.Equal(t, permission.SourceClient, done.Result.Source)
 	assert.Equal(t, []string{"Reject"}, done.Result.Answers[0].Answer.Labels)
 }
 
 // On the desk only: the editor never sees the request.
 func TestApprovalOnTheDeskOnlyNeverReachesTheEditor(t *testing.T) {
-	h, board := approvalsBridge(t, Options{Approvals: ApprovalsDesk})
+	h, board := approvalsBridge(t, adapter.Options{Approvals: adapter.ApprovalsDesk})
 	h.Agent.Send(bashApproval)
-	p := onBoard(t, board)
+	p := adaptertest.OnBoard(t, board)
 	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Always allow"}}}}}, permission.ByEditor()))
-	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"always"}}`, string(h.agentReply(t, `"perm-1"`).Result))
+	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"always"}}`, string(h.AgentReply(t, `"perm-1"`).Result))
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"ping/after"}`)
-	assert.Equal(t, "ping/after", decode(t, h.Client.Recv()).Method, "nothing of the approval reached the editor")
+	assert.Equal(t, "ping/after", adaptertest.Decode(t, h.Client.Recv()).Method, "nothing of the approval reached the editor")
 }
 
 // Never an automatic yes: --question-timeout with --on-timeout recommended
@@ -99,25 +101,25 @@ func TestApprovalOnTheDeskOnlyNeverReachesTheEditor(t *testing.T) {
 // reject_once, or cancelled when it has none.
 func TestApprovalTimesOutOnlyAsARejection(t *testing.T) {
 	t.Run("question timeout", func(t *testing.T) {
-		h, board := approvalsBridge(t, Options{Approvals: ApprovalsDesk, QuestionTimeout: 50 * time.Millisecond, OnTimeout: TimeoutRecommended})
+		h, board := approvalsBridge(t, adapter.Options{Approvals: adapter.ApprovalsDesk, QuestionTimeout: 50 * time.Millisecond, OnTimeout: adapter.TimeoutRecommended})
 		h.Agent.Send(bashApproval)
-		p := onBoard(t, board)
+		p := adaptertest.OnBoard(t, board)
 		assert.Nil(t, p.Deadline)
 		time.Sleep(200 * time.Millisecond)
 		got, _ := board.Get(p.ID)
 		assert.Equal(t, permission.StatePending, got.State)
 	})
 	t.Run("approval timeout", func(t *testing.T) {
-		h, board := approvalsBridge(t, Options{Approvals: ApprovalsMirror, ApprovalTimeout: 100 * time.Millisecond, OnTimeout: TimeoutRecommended})
+		h, board := approvalsBridge(t, adapter.Options{Approvals: adapter.ApprovalsMirror, ApprovalTimeout: 100 * time.Millisecond, OnTimeout: adapter.TimeoutRecommended})
 		h.Agent.Send(bashApproval)
 		h.Client.Recv()
-		p := onBoard(t, board)
-		assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"reject"}}`, string(h.agentReply(t, `"perm-1"`).Result))
-		assert.Equal(t, permission.StateTimeout, settled(t, board, p.ID).State)
+		p := adaptertest.OnBoard(t, board)
+		assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"reject"}}`, string(h.AgentReply(t, `"perm-1"`).Result))
+		assert.Equal(t, permission.StateTimeout, adaptertest.Settled(t, board, p.ID).State)
 	})
 	t.Run("no reject option", func(t *testing.T) {
-		h, _ := approvalsBridge(t, Options{Approvals: ApprovalsDesk, ApprovalTimeout: 100 * time.Millisecond})
+		h, _ := approvalsBridge(t, adapter.Options{Approvals: adapter.ApprovalsDesk, ApprovalTimeout: 100 * time.Millisecond})
 		h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"t"},"options":[{"optionId":"ok","name":"OK","kind":"allow_once"}]}}`)
-		assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.agentReply(t, "5").Result))
+		assert.JSONEq(t, `{"outcome":{"outcome":"cancelled"}}`, string(h.AgentReply(t, "5").Result))
 	})
 }
