@@ -1,10 +1,12 @@
-package adapter
+package claude_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/adaptertest"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -18,26 +20,26 @@ const kimiForm = `{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params"
 // the user typed could not reach the agent, and would come back to its
 // model as a dismissal.
 func TestFormChoiceWithoutCompanionOffersNoOther(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
+	h.OpenSession(t, "s1")
 	h.Agent.Send(kimiForm)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	assert.NotContains(t, string(req.Params), permission.OtherID)
 	assert.Contains(t, string(req.Params), `"optionId":"SQLite"`)
-	h.answer(t, req, pick("SQLite"))
-	req, _ = h.nextRequest(t, "session/request_permission")
+	h.Answer(t, req, adaptertest.Pick("SQLite"))
+	req, _ = h.NextRequest(t, "session/request_permission")
 	assert.NotContains(t, string(req.Params), permission.OtherID)
-	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"Go","_meta":{"selectedOptionIds":["Go","Rust"]}}}`)
-	assert.JSONEq(t, `{"action":"accept","content":{"q0":"SQLite","q1":["Go","Rust"]}}`, string(h.agentReply(t, "5").Result))
+	h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"Go","_meta":{"selectedOptionIds":["Go","Rust"]}}}`)
+	assert.JSONEq(t, `{"action":"accept","content":{"q0":"SQLite","q1":["Go","Rust"]}}`, string(h.AgentReply(t, "5").Result))
 }
 
 // A client that sends Other anyway (an option it added itself) is told so,
 // and the agent gets a cancel, never a decline passed off as the user's.
 func TestFormChoiceWithoutCompanionRefusesOther(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
+	h.OpenSession(t, "s1")
 	h.Agent.Send(kimiForm)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"CockroachDB"}}}`)
-	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "5").Result))
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"CockroachDB"}}}`)
+	assert.JSONEq(t, `{"action":"cancel"}`, string(h.AgentReply(t, "5").Result))
 }

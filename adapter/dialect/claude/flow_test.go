@@ -1,4 +1,4 @@
-package adapter
+package claude_test
 
 import (
 	"encoding/json"
@@ -8,28 +8,32 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/adaptertest"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // The form elicitation (Claude Code's, and any plain form) through the bridge.
 
+const claudeSingle = `{"jsonrpc":"2.0","id":41,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","toolCallId":"toolu_1","message":"Which database?","requestedSchema":{"type":"object","properties":{"question_0":{"type":"string","title":"Database","oneOf":[{"const":"Postgres","title":"Postgres","description":"relational"},{"const":"SQLite","title":"SQLite","description":"embedded"}]},"question_0_custom":{"type":"string","title":"Other","description":"Type your own answer (optional)."}}}}}`
+
 func TestElicitationPassesThroughToAClientThatRendersForms(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
 	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1}}}}}`)
-	got := decode(t, h.Agent.Recv())
+	got := adaptertest.Decode(t, h.Agent.Recv())
 	assert.JSONEq(t, `{"protocolVersion":1,"clientCapabilities":{"elicitation":{"form":{"x":1},"url":{}},"_meta":{"qwen.askUserQuestion":true,"kiro":{"userInput":true}}}}`, string(got.Params))
-	assert.True(t, h.bridge.ClientRendersForms())
+	assert.True(t, h.Bridge.ClientRendersForms())
 	h.Agent.Send(claudeSingle)
 	assert.Equal(t, claudeSingle, h.Client.Recv())
 }
 
 func TestElicitationBecomesPermissionRequests(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
 	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`)
 	h.Agent.Recv()
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	req, notes := h.nextRequest(t, "session/request_permission")
+	req, notes := h.NextRequest(t, "session/request_permission")
 	require.NotEmpty(t, notes, "the question is shown as a tool call first")
 	assert.Contains(t, string(notes[0].Params), "Which database?")
 	var p struct {
@@ -54,89 +58,90 @@ func TestElicitationBecomesPermissionRequests(t *testing.T) {
 	assert.Equal(t, "Postgres", p.Options[0].OptionID)
 	assert.Equal(t, "Postgres - relational", p.Options[0].Name)
 	assert.Equal(t, "__other__", p.Options[2].OptionID)
-	h.answer(t, req, pick("Postgres"))
-	reply := h.agentReply(t, "41")
+	h.Answer(t, req, adaptertest.Pick("Postgres"))
+	reply := h.AgentReply(t, "41")
 	assert.JSONEq(t, `{"action":"accept","content":{"question_0":"Postgres"}}`, string(reply.Result))
 }
 
 func TestElicitationOtherWithTextFillsTheCompanionField(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
-	reply := h.agentReply(t, "41")
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"MariaDB"}}}`)
+	reply := h.AgentReply(t, "41")
 	assert.JSONEq(t, `{"action":"accept","content":{"question_0_custom":"MariaDB"}}`, string(reply.Result))
 }
 
 func TestElicitationCancelledOutcomeCancels(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
-	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "41").Result))
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
+	assert.JSONEq(t, `{"action":"cancel"}`, string(h.AgentReply(t, "41").Result))
 }
 
 func TestElicitationMultiSelectAndBooleanFieldsAreTypedPerSchema(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":"e2","method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Setup","requestedSchema":{"type":"object","properties":{"langs":{"type":"array","title":"Languages","description":"Which languages?","items":{"anyOf":[{"const":"go","title":"Go"},{"const":"rs","title":"Rust"},{"const":"py","title":"Python"}]}},"tests":{"type":"boolean","title":"Tests","description":"Write tests?"},"level":{"type":"integer","title":"Level","description":"How strict?"}},"required":["tests"]}}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"Go","_meta":{"selectedOptionIds":["Go","Python"]}}}`)
-	req, _ = h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"Go","_meta":{"selectedOptionIds":["Go","Python"]}}}`)
+	req, _ = h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"optionId":"Yes"`)
-	h.answer(t, req, pick("No"))
-	req, _ = h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":" 3 "}}}`)
-	assert.JSONEq(t, `{"action":"accept","content":{"langs":["go","py"],"tests":false,"level":3}}`, string(h.agentReply(t, `"e2"`).Result))
+	h.Answer(t, req, adaptertest.Pick("No"))
+	req, _ = h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":" 3 "}}}`)
+	assert.JSONEq(t, `{"action":"accept","content":{"langs":["go","py"],"tests":false,"level":3}}`, string(h.AgentReply(t, `"e2"`).Result))
 }
 
 func TestElicitationDeclinesWhenARequiredFieldCannotBeFilled(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	// A client without customText support can only pick Other without text.
-	h.answer(t, req, pick("__other__"))
-	assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "9").Result))
+	h.Answer(t, req, adaptertest.Pick("__other__"))
+	assert.JSONEq(t, `{"action":"decline"}`, string(h.AgentReply(t, "9").Result))
 }
 
 // A timeout is not a cancel: Claude reads a decline as "the user did not
 // answer" and goes on, where a cancel would abort its tool call.
 func TestQuestionTimeoutDeclinesTheForm(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutEnd})
-	h.openSession(t, "s1")
+	board := permission.NewBoard()
+	h := adaptertest.New(t, adapter.Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: adapter.TimeoutEnd, Board: board})
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "41").Result))
+	req, _ := h.NextRequest(t, "session/request_permission")
+	assert.JSONEq(t, `{"action":"decline"}`, string(h.AgentReply(t, "41").Result))
 	for {
-		m := decode(t, h.Client.Recv())
+		m := adaptertest.Decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
 			assert.Contains(t, string(m.Params), string(req.ID))
 			break
 		}
 	}
-	hist, _ := h.bridge.board.History("s1")
+	hist, _ := board.History("s1")
 	require.Len(t, hist, 1)
 	assert.Equal(t, permission.StateTimeout, hist[0].State)
 }
 
 func TestElicitationEnumFieldsWithNames(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Pick a size","requestedSchema":{"type":"object","properties":{"size":{"type":"string","title":"Size","enum":["s","m","l"],"enumNames":["Small","Medium","Large"]}},"required":["size"]}}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"optionId":"Medium"`)
 	assert.Contains(t, string(req.Params), `Pick a size`)
-	h.answer(t, req, pick("Medium"))
-	assert.JSONEq(t, `{"action":"accept","content":{"size":"m"}}`, string(h.agentReply(t, "3").Result))
+	h.Answer(t, req, adaptertest.Pick("Medium"))
+	assert.JSONEq(t, `{"action":"accept","content":{"size":"m"}}`, string(h.AgentReply(t, "3").Result))
 }
 
 func TestFormTrueIsNotAFormCapability(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
+	h := adaptertest.New(t, adapter.Options{Advertise: true})
 	h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clientCapabilities":{"elicitation":{"form":true,"url":{}}}}}`)
-	got := decode(t, h.Agent.Recv())
+	got := adaptertest.Decode(t, h.Agent.Recv())
 	assert.JSONEq(t, `{"clientCapabilities":{"elicitation":{"form":{},"url":{}},"_meta":{"qwen.askUserQuestion":true,"kiro":{"userInput":true}}}}`, string(got.Params))
-	assert.False(t, h.bridge.ClientRendersForms(), "Claude offers its question tool only for an object; askbridge renders the questions")
+	assert.False(t, h.Bridge.ClientRendersForms(), "Claude offers its question tool only for an object; askbridge renders the questions")
 }
