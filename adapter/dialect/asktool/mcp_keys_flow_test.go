@@ -1,4 +1,4 @@
-package adapter
+package asktool_test
 
 import (
 	"strings"
@@ -36,5 +36,5 @@ func TestMCPAskPassesLookAlikeKeys(t *testing.T) {
 	}
 	// Unrelated keys, even cased oddly, leave the real shape alone.
 	h.Agent.Send(strings.Replace(own, `"status":"pending"`, `"status":"pending","Status":"x","_meta":{"a":1}`, 1))
-	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"proceed_once"}}`, string(h.agentReply(t, "1").Result))
+	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"proceed_once"}}`, string(h.AgentReply(t, "1").Result))
 }

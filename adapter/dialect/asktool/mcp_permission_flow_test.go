@@ -1,4 +1,4 @@
-package adapter
+package asktool_test
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/adaptertest"
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 )
 
@@ -48,7 +49,7 @@ func TestMCPAskAllowsOneCallOfItsOwnTool(t *testing.T) {
 	server := geminiSession(t, h)
 	for id := range 2 {
 		h.Agent.Send(geminiPermission(id, "s1", server, "ask_user_question", ""))
-		assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"proceed_once"}}`, string(h.agentReply(t, fmt.Sprint(id)).Result))
+		assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"proceed_once"}}`, string(h.AgentReply(t, fmt.Sprint(id)).Result))
 		// The client sees the tool call running, as Gemini's later
 		// updates of it expect, and no request.
 		assert.JSONEq(t, fmt.Sprintf(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call",
@@ -56,7 +57,7 @@ func TestMCPAskAllowsOneCallOfItsOwnTool(t *testing.T) {
 			"content":[{"type":"content","content":{"type":"text","text":"{\"questions\":[]}"}}],"locations":[],"kind":"other"}}}`, server, server), h.Client.Recv())
 	}
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"ping/after"}`)
-	assert.Equal(t, "ping/after", decode(t, h.Client.Recv()).Method, "nothing else reached the client")
+	assert.Equal(t, "ping/after", adaptertest.Decode(t, h.Client.Recv()).Method, "nothing else reached the client")
 }
 
 // Every other permission request is the user's, byte for byte: the

@@ -1,4 +1,4 @@
-package adapter
+package asktool_test
 
 import (
 	"encoding/json"
@@ -11,7 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/adaptertest"
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
+	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 )
 
 const copilotInit = `{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"mcpCapabilities":{"http":true,"sse":true}},"agentInfo":{"name":"Copilot","title":"Copilot","version":"1.0.102"}}`
@@ -19,15 +22,15 @@ const copilotInit = `{"protocolVersion":1,"agentCapabilities":{"loadSession":tru
 // newHTTPInjectHarness is newInjectHarness whose MCPAsk's HTTP server is
 // closed at the end of the test.
 func newHTTPInjectHarness(t *testing.T, argv ...string) *injectHarness {
-	log := &syncBuffer{}
-	dialects := DialectsWith(DialectConfig{AskTool: asktool.Config{Command: testExe, Socket: testSocket, Argv: argv}})
+	log := &relaytest.Buffer{}
+	dialects := adapter.DialectsWith(adapter.DialectConfig{AskTool: asktool.Config{Command: testExe, Socket: testSocket, Argv: argv}})
 	for _, d := range dialects {
 		if m, ok := d.(*asktool.MCPAsk); ok {
 			t.Cleanup(func() { m.Close() })
 		}
 	}
-	h := newBridgeHarness(t, Options{Dialects: dialects, Logger: slog.New(slog.NewTextHandler(log, nil))})
-	return &injectHarness{bridgeHarness: h, log: log}
+	h := adaptertest.New(t, adapter.Options{Dialects: dialects, Logger: slog.New(slog.NewTextHandler(log, nil))})
+	return &injectHarness{Harness: h, log: log}
 }
 
 // post sends an MCP initialize to url with auth and returns the status.

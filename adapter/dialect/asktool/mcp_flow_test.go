@@ -1,4 +1,4 @@
-package adapter
+package asktool_test
 
 import (
 	"encoding/json"
@@ -10,8 +10,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/adaptertest"
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
+	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -19,8 +22,8 @@ import (
 // injectHarness is a bridge with every dialect, MCPAsk set up as askbridge
 // sets it up, and the log kept.
 type injectHarness struct {
-	*bridgeHarness
-	log *syncBuffer
+	*adaptertest.Harness
+	log *relaytest.Buffer
 }
 
 const (
@@ -29,10 +32,10 @@ const (
 )
 
 func newInjectHarness(t *testing.T, mode asktool.Inject, argv ...string) *injectHarness {
-	log := &syncBuffer{}
-	dialects := DialectsWith(DialectConfig{AskTool: asktool.Config{Inject: mode, Command: testExe, Socket: testSocket, Argv: argv}})
-	h := newBridgeHarness(t, Options{Dialects: dialects, Logger: slog.New(slog.NewTextHandler(log, nil))})
-	return &injectHarness{bridgeHarness: h, log: log}
+	log := &relaytest.Buffer{}
+	dialects := adapter.DialectsWith(adapter.DialectConfig{AskTool: asktool.Config{Inject: mode, Command: testExe, Socket: testSocket, Argv: argv}})
+	h := adaptertest.New(t, adapter.Options{Dialects: dialects, Logger: slog.New(slog.NewTextHandler(log, nil))})
+	return &injectHarness{Harness: h, log: log}
 }
 
 // initialize runs initialize with the agent answering result.
@@ -89,10 +92,10 @@ func listed(t *testing.T, line string) (servers []map[string]any, tag string) {
 func (h *injectHarness) askTagged(t *testing.T, id int, tag string) string {
 	t.Helper()
 	h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"questions":[{"question":"Which?","header":"H","options":[{"label":"A"},{"label":"B"}]}],"mcpTag":%q,"format":"result"}}`, id, tag))
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, pick("B"))
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, adaptertest.Pick("B"))
 	var res permission.Result
-	require.NoError(t, json.Unmarshal(h.agentReply(t, fmt.Sprint(id)).Result, &res))
+	require.NoError(t, json.Unmarshal(h.AgentReply(t, fmt.Sprint(id)).Result, &res))
 	require.Len(t, res.Answers, 1)
 	assert.Equal(t, []string{"B"}, res.Answers[0].Answer.Labels)
 	var p struct {

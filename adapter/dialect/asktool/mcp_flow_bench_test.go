@@ -1,4 +1,4 @@
-package adapter
+package asktool_test
 
 import (
 	"bufio"
@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 	"github.com/askbridge/askbridge/adapter/relay"
 )
@@ -20,8 +21,8 @@ func BenchmarkMCPAskSessionNew(b *testing.B) {
 		mode asktool.Inject
 	}{{"never", asktool.InjectNever}, {"auto-gemini", asktool.InjectAuto}} {
 		b.Run(c.name, func(b *testing.B) {
-			dialects := DialectsWith(DialectConfig{AskTool: asktool.Config{Inject: c.mode, Command: "/usr/local/bin/askbridge", Socket: "/tmp/askbridge-1/ask.sock", Argv: []string{"gemini", "--acp"}}})
-			bridge := NewBridge(Options{Dialects: dialects})
+			dialects := adapter.DialectsWith(adapter.DialectConfig{AskTool: asktool.Config{Inject: c.mode, Command: "/usr/local/bin/askbridge", Socket: "/tmp/askbridge-1/ask.sock", Argv: []string{"gemini", "--acp"}}})
+			bridge := adapter.NewBridge(adapter.Options{Dialects: dialects})
 			cInR, cInW := io.Pipe()
 			cOutR, cOutW := io.Pipe()
 			aInR, aInW := io.Pipe()
