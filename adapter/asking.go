@@ -129,7 +129,7 @@ func (b *Bridge) tellClient(session, text string) {
 // agent uses: a message typed while an approval waits is the user's next
 // message), and the client is told at once, in the session, what will be
 // added. Anything else that must reach the model later can go there too
-// (NextPrompt). Each is kept in the notes store too (nextpromptstore.go),
+// (NextPrompt). Each is kept in the notes store too (package nextprompt),
 // so a new askbridge serving the session hands it on if this one is gone.
 
 // NextPrompt queues text for the model, with the user's next prompt in

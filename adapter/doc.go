@@ -13,4 +13,15 @@
 // board, rounds, cancellation (session/cancel, $/cancel_request,
 // shutdown), timeouts, and asking with permission requests or one form. It
 // is each dialect's Host; a dialect sees nothing else of it.
+//
+// # Beside it
+//
+// What the bridge uses but is not its own lives in packages beside it that
+// know nothing of it, each on the relay with a plain API: the `askbridge
+// ask` socket (asksocket), its part of --record's recording (record), the
+// ACP v2 wire (acpv2), a card's last words and plan (cardcontext), the
+// subagent register (subagent), the sessions' modes (modes), what a next
+// prompt gets (nextprompt), and the marks of an uncontained agent
+// (uncontained). A test (internal/layout) keeps this folder to 20 files
+// besides its tests.
 package adapter

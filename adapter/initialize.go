@@ -34,7 +34,7 @@ type elicitCaps struct {
 		Form json.RawMessage `json:"form"`
 		URL  json.RawMessage `json:"url"`
 	} `json:"elicitation"`
-	// Subagents is v1's opt-in to child sessions (subagent_client.go).
+	// Subagents is v1's opt-in to child sessions (package subagent).
 	Subagents json.RawMessage `json:"subagents"`
 }
 

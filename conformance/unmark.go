@@ -9,7 +9,7 @@ import (
 // A fixture records a contained agent's session. Where askbridge cannot
 // contain its agent (every system but Linux, and a Linux that forbids it),
 // it marks the editor's permission requests as the agent's not contained
-// (adapter's uncontained.go, whose own tests hold the marks); the binary
+// (package adapter/uncontained; the bridge's tests hold the marks); the binary
 // replay takes those marks off what the client received before comparing,
 // so one fixture holds on every system.
 var (
