@@ -68,7 +68,7 @@ const maxCalls = 16
 // installContext follows the agent's words and plan, and the prompts that
 // end a message.
 func (b *Bridge) installContext() {
-	b.relay.FromAgent(acp.ClientMethodSessionUpdate, b.onContextUpdate)
+	b.relay.FromAgentUpdates(b.onContextUpdate, "agent_message_chunk", "plan", "tool_call")
 	b.relay.FromClient(acp.AgentMethodSessionPrompt, func(m *relay.Message) relay.Verdict {
 		if s, ok := relay.StringField(m.Raw, "params", "sessionId"); ok {
 			b.context.prompted(s)

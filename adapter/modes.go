@@ -76,7 +76,7 @@ func (b *Bridge) installModes() {
 		b.relay.FromClient(method, b.onModesReply)
 	}
 	b.relay.FromClient(acp.AgentMethodSessionSetMode, b.onSetMode)
-	b.relay.FromAgent(acp.ClientMethodSessionUpdate, b.onModeUpdate)
+	b.relay.FromAgentUpdates(b.onModeUpdate, "current_mode_update")
 }
 
 func (b *Bridge) onModesReply(m *relay.Message) relay.Verdict {

@@ -45,7 +45,7 @@ type subagentUpdate struct {
 // installSubagents watches the agent's updates for subagent_update, and
 // the client's session/cancel and session/close for parents.
 func (b *Bridge) installSubagents() {
-	b.relay.FromAgent("session/update", b.onSubagentUpdate)
+	b.relay.FromAgentUpdates(b.onSubagentUpdate, "subagent_update")
 	b.relay.FromClient("session/cancel", b.onParentEnds)
 	b.relay.FromClient("session/close", b.onParentEnds)
 	for _, method := range []string{"session/request_permission", "elicitation/create"} {

@@ -12,7 +12,7 @@ import (
 // its events and the hub's history name the task a subagent works for. It
 // only reads.
 func subagentOrigin(r *relay.Relay, update func(func(*hub.Instance))) {
-	r.FromAgent("session/update", func(m *relay.Message) relay.Verdict {
+	r.FromAgentUpdates(func(m *relay.Message) relay.Verdict {
 		if !adapter.IsSubagentUpdate(m) {
 			return relay.Pass
 		}
@@ -30,7 +30,7 @@ func subagentOrigin(r *relay.Relay, update func(func(*hub.Instance))) {
 		}
 		update(func(i *hub.Instance) { noteSubagent(i, p.SessionID, p.Update.SessionID, p.Update.Title, p.Update.Cwd) })
 		return relay.Pass
-	})
+	}, "subagent_update")
 }
 
 // noteSubagent records child, announced by parent with a title and a

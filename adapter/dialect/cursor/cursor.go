@@ -58,7 +58,7 @@ func (*Dialect) Name() string { return "cursor" }
 // Hooks implements Dialect.
 func (*Dialect) Hooks() []dialect.Hook {
 	return []dialect.Hook{
-		{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate},
+		{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate, Updates: []string{"tool_call"}},
 		{From: dialect.FromAgent, Method: AskQuestion},
 		{From: dialect.FromAgent, Method: CreatePlan},
 		{From: dialect.FromAgent, Method: UpdateTodos},
