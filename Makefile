@@ -28,8 +28,11 @@ build:
 demo: build
 	bin/askbridge demo
 
-# The fast suite: unit, end-to-end through the built binary, conformance replay.
+# The fast suite: unit, end-to-end through the built binary, conformance replay;
+# gofmt and vet first.
 test:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path '*/node_modules/*')); \
+	  if [ -n "$$unformatted" ]; then echo "not gofmt-clean (run make fmt):"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 10m ./...
 
