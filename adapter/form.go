@@ -112,7 +112,7 @@ func formRequest(req permission.Request) formParams {
 		}
 		key := fmt.Sprintf("question_%d", i)
 		field := choiceField{Type: "string", Title: q.Header, Description: q.Question, OneOf: opts}
-		if q.MultiSelect {
+		if q.Kind.Many {
 			field = choiceField{Type: "array", Title: q.Header, Description: q.Question, Items: &choiceItems{AnyOf: opts}}
 		}
 		props[key] = field

@@ -106,7 +106,7 @@ func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answ
 			return Answer{}, true, nil
 		}
 		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked, Deadline: a.req.Deadline})
-		resp, err := a.peer.RequestPermission(askingSecret(ctx, q.Secret), params)
+		resp, err := a.peer.RequestPermission(askingSecret(ctx, q.Kind.Secret), params)
 		if err != nil {
 			if ctx.Err() != nil {
 				return Answer{}, true, nil
@@ -130,7 +130,7 @@ func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answ
 		// One pick answers a single-select; a multi-select is answered by all
 		// picks at once, Other, Done, running out of options, or a pick that
 		// adds nothing (a client that keeps sending the same choice).
-		if !q.MultiSelect || pk.All || pk.Other || pk.Done || nothingNew || len(picked) >= len(q.Options) {
+		if !q.Kind.Many || pk.All || pk.Other || pk.Done || nothingNew || len(picked) >= len(q.Options) {
 			return ans, false, nil
 		}
 	}
@@ -196,7 +196,7 @@ func Report(ctx context.Context, p Peer, req Request, res Result) {
 	var lines []string
 	for _, an := range res.Answers {
 		text := an.Answer.Text()
-		if an.Question.Secret {
+		if an.Question.Kind.Secret {
 			text = SecretAnswer
 		}
 		lines = append(lines, toolinfo.SummaryLine(an.Question.Header, text))

@@ -69,7 +69,7 @@ func Render(p Prompt) json.RawMessage {
 		shown = append(shown, ti)
 		options = append(options, choice(toolinfo.OptionName(ti), o.Label))
 	}
-	if !p.Q.NoOther {
+	if p.Q.Kind.Typed() {
 		options = append(options, choice(OtherName, OtherID))
 	}
 	text := content(p.Q, shown)
@@ -90,8 +90,8 @@ func Render(p Prompt) json.RawMessage {
 		},
 		Options: options,
 		Meta: map[string]any{
-			"askUserQuestion": askMeta{MultiSelect: p.Q.MultiSelect, Index: p.Index, Total: p.Total, Round: p.Round},
-			"claudeCode":      claudeMeta{QuestionType: "askUserQuestion", MultiSelect: p.Q.MultiSelect},
+			"askUserQuestion": askMeta{MultiSelect: p.Q.Kind.Many, Index: p.Index, Total: p.Total, Round: p.Round},
+			"claudeCode":      claudeMeta{QuestionType: "askUserQuestion", MultiSelect: p.Q.Kind.Many},
 		},
 	}
 	b, _ := json.Marshal(params)
@@ -101,7 +101,7 @@ func Render(p Prompt) json.RawMessage {
 // questionTitle is a question's title: its header, or for a question with a Link
 // the question itself in full (a sign-in's message carries its code).
 func questionTitle(q Question, index, total, round int) string {
-	if q.Link != "" {
+	if q.Kind.Link {
 		return q.Question
 	}
 	return toolinfo.Title(q.Header, index, total, round)
@@ -111,7 +111,7 @@ func questionTitle(q Question, index, total, round int) string {
 // question with a Link its text then the link (its options are the
 // buttons).
 func content(q Question, options []toolinfo.Option) string {
-	if q.Link != "" {
+	if q.Kind.Link {
 		return q.Question + "\n\n" + toolinfo.LinkText(q.Link)
 	}
 	return toolinfo.Content(q.Question, options)

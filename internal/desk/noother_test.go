@@ -14,7 +14,7 @@ import (
 func TestNoOtherQuestionTakesNoTypedAnswer(t *testing.T) {
 	s, board := newDesk(t, Options{})
 	q := dbQ
-	q.NoOther = true
+	q.Kind.Fixed = true
 	tk := board.Open(permission.Request{SessionID: "s", Questions: []permission.Question{q}})
 	code, body := do(t, s, "GET", "/question", "", nil)
 	require.Equal(t, 200, code, body)
