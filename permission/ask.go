@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -97,15 +98,22 @@ type asking struct {
 	own    bool // the tool call is askbridge's, not the agent's
 }
 
+// maxRefused is how many typed answers its kind refuses askOne asks a
+// question again for, before the set fails as on any answer it cannot read
+// (a client that sends the same text whatever it is shown).
+const maxRefused = 3
+
 // askOne asks one question until it has an answer.
 func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answer, bool, error) {
 	var ans Answer
 	var picked []string
+	var again string
+	refused := 0
 	for {
 		if ctx.Err() != nil {
 			return Answer{}, true, nil
 		}
-		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked, Deadline: a.req.Deadline})
+		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked, Deadline: a.req.Deadline, Again: again})
 		resp, err := a.peer.RequestPermission(askingSecret(ctx, q.Kind.Secret), params)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -114,9 +122,15 @@ func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answ
 			return Answer{}, false, fmt.Errorf("asking %q: %w", q.Question, err)
 		}
 		pk, err := ParseOutcome(q, resp)
+		var notOfKind *NotOfKind
+		if errors.As(err, &notOfKind) && refused < maxRefused {
+			again, refused = notOfKind.Error(), refused+1 // typed, but not what its kind takes
+			continue
+		}
 		if err != nil {
 			return Answer{}, false, err
 		}
+		again = ""
 		if pk.Cancelled {
 			return Answer{}, true, nil
 		}

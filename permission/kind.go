@@ -109,7 +109,8 @@ func KindNames() []string {
 // Typed reports whether the kind offers typed text beside its options.
 func (k AnswerKind) Typed() bool { return !k.Fixed }
 
-// Check says why text is not a typed answer of k (nil when it is).
+// Check says why text is not a typed answer of k (nil when it is): a
+// *NotOfKind.
 func (k AnswerKind) Check(text string) error {
 	if k.Name == "" {
 		return nil
@@ -121,10 +122,24 @@ func (k AnswerKind) Check(text string) error {
 		return nil
 	}
 	if err := check(text); err != nil {
-		return fmt.Errorf("%q is not %s: %v", text, k.describe(), err)
+		return &NotOfKind{Text: text, Kind: k, Err: err}
 	}
 	return nil
 }
+
+// NotOfKind is a typed answer its kind's check refused: the asking flow
+// asks the question again saying so, the desk refuses the answer.
+type NotOfKind struct {
+	Text string
+	Kind AnswerKind
+	Err  error
+}
+
+func (e *NotOfKind) Error() string {
+	return fmt.Sprintf("%q is not %s (%v)", e.Text, e.Kind.describe(), e.Err)
+}
+
+func (e *NotOfKind) Unwrap() error { return e.Err }
 
 func (k AnswerKind) describe() string {
 	if k.Hint != "" {

@@ -42,7 +42,7 @@ func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
 			return Pick{}, fmt.Errorf("permission response: _meta.customText: %v", err)
 		}
 		if err := q.Kind.Check(custom); err != nil && custom != "" {
-			return Pick{}, fmt.Errorf("permission response: _meta.customText: %v", err)
+			return Pick{}, fmt.Errorf("permission response: _meta.customText: %w", err)
 		}
 		p.Custom = custom
 	}

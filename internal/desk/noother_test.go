@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// A question whose asker cannot take typed text (permission.Question.NoOther)
+// A question whose asker cannot take typed text (a Fixed permission.AnswerKind)
 // is listed with custom:false, and a typed answer to it is refused: the user
 // is told, not the agent handed a dismissal.
 func TestNoOtherQuestionTakesNoTypedAnswer(t *testing.T) {
