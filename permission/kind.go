@@ -2,7 +2,6 @@ package permission
 
 import (
 	"fmt"
-	"sort"
 	"sync"
 )
 
@@ -92,18 +91,6 @@ func KindNamed(name string) (AnswerKind, bool) {
 	defer registered.RUnlock()
 	k, ok := registered.kinds[name]
 	return k, ok
-}
-
-// KindNames are the registered kinds' names, sorted.
-func KindNames() []string {
-	registered.RLock()
-	defer registered.RUnlock()
-	var out []string
-	for n := range registered.kinds {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Typed reports whether the kind offers typed text beside its options.

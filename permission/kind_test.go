@@ -79,7 +79,6 @@ func TestARegisteredKindChecksItsTypedText(t *testing.T) {
 	k, ok := KindNamed("toy-percent")
 	assert.True(t, ok)
 	assert.Equal(t, toyPercent, k)
-	assert.Contains(t, KindNames(), "toy-percent")
 	assert.Panics(t, func() { RegisterKind(AnswerKind{Name: "toy-percent"}, nil) })
 	assert.Panics(t, func() { RegisterKind(AnswerKind{}, nil) })
 }
