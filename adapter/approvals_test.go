@@ -56,7 +56,7 @@ func TestApprovalMirroredAnsweredAtTheDesk(t *testing.T) {
 	assert.Equal(t, "rm -rf build", tc["title"], "the request's own title wins")
 	require.Len(t, p.Questions, 1)
 	q := p.Questions[0]
-	assert.True(t, q.NoOther)
+	assert.True(t, q.Kind.Fixed)
 	assert.Equal(t, "rm -rf build", q.Question)
 	assert.Equal(t, []permission.Option{{Label: "Allow once"}, {Label: "Always allow", Description: "lasting: the agent will not ask again"}, {Label: "Reject"}}, q.Options)
 

@@ -39,7 +39,7 @@ func TestBrowserShowsTheAgentsWordsAndALineDiff(t *testing.T) {
 		"content": []any{map[string]any{"type": "diff", "path": "/home/ann/api/config.go", "oldText": strings.Join(old, "\n"), "newText": strings.Join(neu, "\n")}}})
 	board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Approval: &permission.Approval{ToolCall: tc,
 		Options: []permission.ApprovalOption{{OptionID: "once", Name: "Allow once", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}},
-		Questions: []permission.Question{{Header: "Approval: edit", Question: "Edit config.go", NoOther: true, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}})
+		Questions: []permission.Question{{Header: "Approval: edit", Question: "Edit config.go", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}})
 
 	shot := filepath.Join(t.TempDir(), "context.png")
 	if dir := os.Getenv("ASKBRIDGE_SCREENSHOT_DIR"); dir != "" {

@@ -44,7 +44,7 @@ func TestBrowserSwitchesTheSessionsMode(t *testing.T) {
 	board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Approval: &permission.Approval{
 		ToolCall: json.RawMessage(`{"toolCallId":"t1","kind":"execute","title":"ls"}`),
 		Options:  []permission.ApprovalOption{{OptionID: "once", Name: "Allow once", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}},
-		Questions: []permission.Question{{Header: "Approval: execute", Question: "ls", NoOther: true, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}})
+		Questions: []permission.Question{{Header: "Approval: execute", Question: "ls", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}})
 
 	shot := filepath.Join(t.TempDir(), "mode.png")
 	if dir := os.Getenv("ASKBRIDGE_SCREENSHOT_DIR"); dir != "" {

@@ -122,7 +122,7 @@ func TestALateSetTheHubCannotDeliverIsCancelled(t *testing.T) {
 			return Instance{Agent: "x", PID: 1, Host: "elsewhere"}, nil
 		},
 		"a secret": func(*Hub) (Instance, []permission.Question) {
-			return Instance{Agent: "x", PID: 1, Host: "here"}, []permission.Question{{Question: "Token?", Header: "T", Secret: true,
+			return Instance{Agent: "x", PID: 1, Host: "here"}, []permission.Question{{Question: "Token?", Header: "T", Kind: permission.Secret,
 				Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}
 		},
 		"no store": func(h *Hub) (Instance, []permission.Question) {

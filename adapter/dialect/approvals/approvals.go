@@ -130,7 +130,7 @@ func approvalQuestion(a *permission.Approval) (permission.Question, map[string]p
 		Kind  string `json:"kind"`
 	}
 	json.Unmarshal(a.ToolCall, &tc)
-	q := permission.Question{Header: "Approval", Question: tc.Title, NoOther: true}
+	q := permission.Question{Header: "Approval", Question: tc.Title, Kind: permission.Fixed}
 	if q.Question == "" {
 		q.Question = "Allow this tool call?"
 	}

@@ -175,7 +175,7 @@ func (p cursorAsk) decode() ([]permission.Question, error) {
 		if title := strings.TrimSpace(p.Title); title != "" && len(p.Questions) == 1 {
 			header = title
 		}
-		q := permission.Question{Question: cq.Prompt, Header: header, MultiSelect: cq.AllowMultiple}
+		q := permission.Question{Question: cq.Prompt, Header: header, Kind: permission.AnswerKind{Many: cq.AllowMultiple}}
 		optIDs := map[string]bool{}
 		for j, o := range cq.Options {
 			if strings.TrimSpace(o.ID) == "" || optIDs[o.ID] {
