@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"strings"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
@@ -49,9 +50,18 @@ type Env struct {
 	// Origin names a set's agent and folder for a page; nil names none.
 	Origin func(id string) (instance any, cwd string)
 
-	// Left by the desk, read by the notifiers.
+	// Left by the desk (or the hub's page), read by the notifiers.
 	DeskURL string           // the desk's page; "" with no desk
 	Taps    *answertoken.Key // the notification buttons' key; nil: no buttons
+
+	// Left by the hub's routes for those after them: API, the routes a
+	// later page serves behind its session (Web Push's subscriptions);
+	// Local, the page's API as the user's own processes reach it, which
+	// checks no browser's credential (the terminal inbox serves it behind
+	// its own checks); PairURL, the page's pairing link of a code.
+	API     map[string]http.HandlerFunc
+	Local   http.Handler
+	PairURL func(code string) string
 }
 
 // Set is a started table.
