@@ -24,8 +24,10 @@ func pushPaired(devices *pairing.Devices) func() []string {
 func pushWhere(h *hub.Hub) func(id string) string {
 	return func(id string) string {
 		inst, cwd := h.Origin(id)
-		i, _ := inst.(hub.Instance)
-		return strings.Join(nonEmpty(i.Agent, cwd, modeWords(i.Mode)), " · ")
+		if inst == nil {
+			return cwd
+		}
+		return strings.Join(nonEmpty(inst.Agent, cwd, modeWords(inst.Mode)), " · ")
 	}
 }
 

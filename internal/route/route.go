@@ -47,8 +47,14 @@ type Env struct {
 	Logger  *slog.Logger
 	Stderr  io.Writer // askbridge's own, for where a route is
 	LogFile bool      // the logger writes to --log-file, where a user looks too
-	// Origin names a set's agent and folder for a page; nil names none.
-	Origin func(id string) (instance any, cwd string)
+	// Origin says where set id comes from for a page (its agent, its
+	// folder); nil says nothing.
+	Origin func(id string) (*permission.Origin, string)
+	// Hear is where a route that hears what askbridge learns of itself
+	// (the agent's and the editor's names, each session's folder and
+	// mode) says so: the composition calls each with every change. The
+	// hub's reporter tells the hub.
+	Hear []func(change func(*permission.Origin))
 
 	// Left by the desk (or the hub's page), read by the notifiers.
 	DeskURL string           // the desk's page; "" with no desk
