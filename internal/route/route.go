@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
@@ -149,14 +150,11 @@ func (s *Set) Routes(bool) ([]string, string) {
 	return nil, strings.Join(missing, "; ")
 }
 
-// Each calls fn with each started route, in the table's order: what a
-// composition needs of a route beyond Running it asks of the route's own
-// type (the hub's reporter wants to hear where sets come from).
-func (s *Set) Each(fn func(name string, r Running)) {
-	for i, r := range s.running {
-		fn(s.names[i], r)
-	}
-}
+// Names are the started routes' names, in the table's order. A
+// composition asks nothing else of a started route but Running: what a
+// route needs of it, the route says in its Env (the hub's reporter hears
+// where sets come from: Env.Hear).
+func (s *Set) Names() []string { return slices.Clone(s.names) }
 
 // Close closes the started routes, the last started first.
 func (s *Set) Close() {
