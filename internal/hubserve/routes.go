@@ -28,11 +28,11 @@ type started struct {
 // page, which leaves its address for the notifiers and its API for the
 // inbox; the terminal inbox; then c.Routes (the notifiers).
 func (c *Config) table(s started) []route.Route {
-	dir, err := hub.HistoryPath()
-	if err == nil {
-		dir = filepath.Dir(dir)
+	var dir string // Web Push's keys and subscriptions are beside the history
+	if path, err := hub.HistoryPath(); err == nil {
+		dir = filepath.Dir(path)
 	} else {
-		dir = ""
+		c.Logger.Warn("hub: no Web Push this run", "err", err)
 	}
 	h := s.hub
 	return append([]route.Route{

@@ -2,7 +2,6 @@ package webpush
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"net/http"
 	"path/filepath"
@@ -26,14 +25,15 @@ func (Route) Name() string { return "web push" }
 // Start opens the keys and the subscriptions and pushes from now until
 // env.Ctx ends or the route is closed. Without them the hub runs on, with
 // no Web Push (said in the log).
-func (r Route) Start(env *route.Env) (route.Running, error) {
+func (r Route) Start(env *route.Env) (_ route.Running, err error) {
+	if r.Dir == "" {
+		return route.Off("no Web Push: no state folder"), nil
+	}
 	opts := r.Options
 	opts.Logger = env.Logger
-	err := fmt.Errorf("no state folder")
-	if r.Dir != "" {
-		if opts.Keys, err = LoadKeys(filepath.Join(r.Dir, "hub-vapid.json")); err == nil {
-			opts.Store, err = OpenStore(filepath.Join(r.Dir, "hub-push.json"))
-		}
+	opts.Keys, err = LoadKeys(filepath.Join(r.Dir, "hub-vapid.json"))
+	if err == nil {
+		opts.Store, err = OpenStore(filepath.Join(r.Dir, "hub-push.json"))
 	}
 	if err != nil {
 		env.Logger.Warn("hub: no Web Push this run", "err", err)
