@@ -76,9 +76,9 @@ type wirePending struct {
 	// desk's list stays as it was.
 	WaitedMs *int64 `json:"waitedMs,omitempty"`
 	// Instance and CWD say where the set comes from (Options.Origin).
-	Instance any        `json:"instance,omitempty"`
-	CWD      string     `json:"cwd,omitempty"`
-	Claim    *wireClaim `json:"claim,omitempty"` // the device answering it now (claim.go)
+	Instance *permission.Origin `json:"instance,omitempty"`
+	CWD      string             `json:"cwd,omitempty"`
+	Claim    *wireClaim         `json:"claim,omitempty"` // the device answering it now (claim.go)
 	// Note is what the card says beside the questions: the agent stopped
 	// waiting for the set, which stays answerable (permission.Board.Note).
 	Note string `json:"note,omitempty"`

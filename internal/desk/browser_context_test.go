@@ -26,8 +26,8 @@ func TestBrowserShowsTheAgentsWordsAndALineDiff(t *testing.T) {
 	needBrowser(t)
 	said := permission.Context{Words: "The retry count is too low for the flaky CI runner; I will raise it from 3 to 5 in config.go.",
 		Plan: []permission.PlanEntry{{Content: "Find why CI fails", Status: "completed"}, {Content: "Raise the retry count", Priority: "high", Status: "in_progress"}}}
-	s, board := newDesk(t, Options{Origin: func(string) (any, string) {
-		return map[string]any{"agent": "Claude Code", "context": said}, "/home/ann/api"
+	s, board := newDesk(t, Options{Origin: func(string) (*permission.Origin, string) {
+		return &permission.Origin{Agent: "Claude Code", Context: &said}, "/home/ann/api"
 	}})
 	var old, neu []string
 	for i := 1; i <= 20; i++ {

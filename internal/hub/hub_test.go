@@ -73,7 +73,7 @@ func TestSetsReachTheHubAndItsAnswerGoesBack(t *testing.T) {
 	for _, p := range list {
 		inst, cwd := h.Origin(p.ID)
 		byText[p.Questions[0].Question] = cwd
-		assert.Equal(t, "scripted", inst.(Instance).Agent)
+		assert.Equal(t, "scripted", inst.Agent)
 	}
 	assert.Equal(t, map[string]string{"One?": "/src/one", "Two?": "/src/two"}, byText)
 	assert.Len(t, h.Instances(), 2)
