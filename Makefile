@@ -28,8 +28,11 @@ build:
 demo: build
 	bin/askbridge demo
 
-# The fast suite: unit, end-to-end through the built binary, conformance replay.
+# The fast suite: unit, end-to-end through the built binary, conformance replay;
+# gofmt and vet first.
 test:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path '*/node_modules/*')); \
+	  if [ -n "$$unformatted" ]; then echo "not gofmt-clean (run make fmt):"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 10m ./...
 
@@ -53,9 +56,11 @@ test-live: build
 	$(GO) test -tags live -race -count=1 -timeout 50m ./live/...
 
 # The answer desk's and the hub's page in Debian's Chromium (run internal/desk/e2e/install.sh first).
+# About 3 minutes alone; .ci/run runs it beside the release lane, whose
+# builds share the two cores (5 minutes was once not enough there).
 test-browser:
-	$(GO) test -tags browser -race -count=1 -timeout 5m ./internal/desk/... ./internal/hub/...
-	$(GO) test -tags browser -race -count=1 -timeout 5m -run '^TestBrowser' ./adapter/
+	$(GO) test -tags browser -race -count=1 -timeout 15m ./internal/desk/... ./internal/hub/...
+	$(GO) test -tags browser -race -count=1 -timeout 15m -run '^TestBrowser' ./adapter/
 
 bench: build
 	bench/run.sh

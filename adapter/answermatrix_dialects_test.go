@@ -70,7 +70,7 @@ func claudeAsk(k kind) string {
 	q := k.question()
 	field := fmt.Sprintf(`{"type":"string","title":%q,"oneOf":[%s]}`, q.Header, formChoices(q))
 	hint := "Type your own answer, or add a note to the option you chose above (optional)."
-	if q.MultiSelect {
+	if q.Kind.Many {
 		field = fmt.Sprintf(`{"type":"array","title":%q,"items":{"anyOf":[%s]}}`, q.Header, formChoices(q))
 		hint = "Type your own answer to add to your selection above (optional)."
 	}
@@ -127,7 +127,7 @@ func claudeHeard(t *testing.T, result json.RawMessage, k kind) heard {
 		}
 	}
 	q := k.question().Question
-	if k.question().MultiSelect {
+	if k.question().Kind.Many {
 		if custom != "" {
 			picks = append(picks, custom)
 		}
@@ -219,7 +219,7 @@ func codexHeard(t *testing.T, result json.RawMessage, k kind) heard {
 func kimiAsk(k kind) string {
 	q := k.question()
 	field := fmt.Sprintf(`{"type":"string","title":%q,"oneOf":[%s]}`, q.Header, formChoices(q))
-	if q.MultiSelect {
+	if q.Kind.Many {
 		field = fmt.Sprintf(`{"type":"array","title":%q,"minItems":1,"items":{"anyOf":[%s]}}`, q.Header, formChoices(q))
 	}
 	return fmt.Sprintf(`{"jsonrpc":"2.0","id":"mx","method":"elicitation/create","params":{"sessionId":"s1","toolCallId":"call_mx","mode":"form","message":%q,"requestedSchema":{"type":"object","properties":{"q0":%s},"required":["q0"]}}}`,

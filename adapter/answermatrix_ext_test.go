@@ -45,7 +45,7 @@ func cursorAsk(k kind) string {
 		opts = append(opts, map[string]string{"id": fmt.Sprintf("o%d", i), "label": o.Label})
 	}
 	b, _ := json.Marshal(map[string]any{"toolCallId": "tc_mx", "title": q.Header,
-		"questions": []any{map[string]any{"id": "q", "prompt": q.Question, "options": opts, "allowMultiple": q.MultiSelect}}})
+		"questions": []any{map[string]any{"id": "q", "prompt": q.Question, "options": opts, "allowMultiple": q.Kind.Many}}})
 	return fmt.Sprintf(`{"jsonrpc":"2.0","id":"mx","method":"cursor/ask_question","params":%s}`, b)
 }
 
@@ -134,7 +134,7 @@ func kiroHeard(t *testing.T, result json.RawMessage, k kind) heard {
 func grokAsk(k kind) string {
 	q := k.question()
 	b, _ := json.Marshal(map[string]any{"sessionId": "s1", "toolCallId": "tc_mx", "mode": "default",
-		"questions": []any{map[string]any{"question": q.Question, "options": q.Options, "multiSelect": q.MultiSelect}}})
+		"questions": []any{map[string]any{"question": q.Question, "options": q.Options, "multiSelect": q.Kind.Many}}})
 	return fmt.Sprintf(`{"jsonrpc":"2.0","id":"mx","method":"_x.ai/ask_user_question","params":%s}`, b)
 }
 

@@ -134,7 +134,7 @@ func openCodeOptions(t *testing.T, c *cell, opts *Options) {
 // openCodeSend is OpenCode's question tool call (multiple, not multiSelect).
 func openCodeSend(t *testing.T, c *cell, k kind) {
 	q := k.question()
-	b, _ := json.Marshal([]map[string]any{{"question": q.Question, "header": q.Header, "options": q.Options, "multiple": q.MultiSelect}})
+	b, _ := json.Marshal([]map[string]any{{"question": q.Question, "header": q.Header, "options": q.Options, "multiple": q.Kind.Many}})
 	c.h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"call_mx","status":"in_progress","kind":"other","title":"question","locations":[],"rawInput":{"questions":%s}}}}`, b))
 }
 

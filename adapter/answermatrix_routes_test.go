@@ -47,7 +47,7 @@ func editorRoute() matrixRoute {
 		}
 		for i, w := range k.answers {
 			req, _ := c.h.nextRequest(t, "session/request_permission")
-			c.h.answer(t, req, editorResponse(w, k.asked()[i].MultiSelect))
+			c.h.answer(t, req, editorResponse(w, k.asked()[i].Kind.Many))
 		}
 		if k.dismiss {
 			req, _ := c.h.nextRequest(t, "session/request_permission")
@@ -112,7 +112,7 @@ func answerYesNo(t *testing.T, c *cell, k kind) {
 			yes := slices.Contains(w.Labels, o.Label)
 			c.h.answer(t, req, yn(yes))
 			picked = picked || yes
-			if yes && !q.MultiSelect {
+			if yes && !q.Kind.Many {
 				break
 			}
 		}

@@ -63,9 +63,9 @@ type kind struct {
 var (
 	qDatabase = permission.Question{Question: "Which database?", Header: "Database",
 		Options: []permission.Option{{Label: "Postgres", Description: "relational"}, {Label: "SQLite", Description: "embedded"}}}
-	qFeatures = permission.Question{Question: "Which features do you want?", Header: "Features", MultiSelect: true,
+	qFeatures = permission.Question{Question: "Which features do you want?", Header: "Features", Kind: permission.Multi,
 		Options: []permission.Option{{Label: "Auth", Description: "sign-in"}, {Label: "Search", Description: "full text"}, {Label: "Metrics", Description: "counters"}}}
-	qSQLite = permission.Question{Question: "Which SQLite features?", Header: "SQLite", MultiSelect: true,
+	qSQLite = permission.Question{Question: "Which SQLite features?", Header: "SQLite", Kind: permission.Multi,
 		Options: []permission.Option{{Label: "WAL"}, {Label: "FTS"}}}
 )
 

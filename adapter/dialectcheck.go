@@ -6,6 +6,7 @@ import (
 	"log/slog"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/relay"
 )
 
 // sound is the dialects that pass checkDialect, in table order. A dialect
@@ -41,15 +42,19 @@ func checkDialect(d dialect.Dialect) error {
 		return errors.New("a dialect without a name")
 	}
 	var errs []error
-	seen := map[dialect.Hook]bool{}
+	type side struct {
+		from   dialect.Side
+		method string
+	}
+	seen := map[side]bool{}
 	for _, h := range d.Hooks() {
 		if err := checkHook(h); err != nil {
 			errs = append(errs, err)
 		}
-		if seen[h] {
+		if seen[side{h.From, h.Method}] {
 			errs = append(errs, fmt.Errorf("hook %q is declared twice", h.Method))
 		}
-		seen[h] = true
+		seen[side{h.From, h.Method}] = true
 	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("dialect %s: %w", name, err)
@@ -57,14 +62,17 @@ func checkDialect(d dialect.Dialect) error {
 	return nil
 }
 
-// checkHook says what is wrong with one hook: no method, or a side that is
-// neither FromAgent nor FromClient.
+// checkHook says what is wrong with one hook: no method, a side that is
+// neither FromAgent nor FromClient, or update kinds on another method than
+// the agent's session/update.
 func checkHook(h dialect.Hook) error {
 	switch {
 	case h.Method == "":
 		return errors.New("a hook without a method")
 	case h.From != dialect.FromAgent && h.From != dialect.FromClient:
 		return fmt.Errorf("hook %q: unknown side %d", h.Method, h.From)
+	case h.Updates != nil && (h.From != dialect.FromAgent || h.Method != relay.UpdateMethod):
+		return fmt.Errorf("hook %q: update kinds are for the agent's %s only", h.Method, relay.UpdateMethod)
 	}
 	return nil
 }

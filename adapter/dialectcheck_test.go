@@ -48,6 +48,7 @@ func TestADialectWhoseHooksCannotWorkIsNamed(t *testing.T) {
 		{"no method", &hooked{name: "p", hooks: []dialect.Hook{{From: dialect.FromAgent}}}, "dialect p: a hook without a method"},
 		{"unknown side", &hooked{name: "p", hooks: []dialect.Hook{{From: 7, Method: "x/ask"}}}, `dialect p: hook "x/ask": unknown side 7`},
 		{"twice", &hooked{name: "p", hooks: []dialect.Hook{ask, ask}}, `dialect p: hook "x/ask" is declared twice`},
+		{"kinds elsewhere", &hooked{name: "p", hooks: []dialect.Hook{{From: dialect.FromAgent, Method: "x/ask", Updates: []string{"plan"}}}}, `dialect p: hook "x/ask": update kinds are for the agent's session/update only`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := checkDialect(tc.d)

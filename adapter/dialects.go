@@ -75,9 +75,12 @@ func (b *Bridge) installDialects() {
 
 // install puts fn on the relay for h's method and side.
 func (b *Bridge) install(h dialect.Hook, fn relay.Interceptor) {
-	if h.From == dialect.FromClient {
+	switch {
+	case h.From == dialect.FromClient:
 		b.relay.FromClient(h.Method, fn)
-	} else {
+	case h.Method == relay.UpdateMethod && len(h.Updates) > 0:
+		b.relay.FromAgentUpdates(fn, h.Updates...)
+	default:
 		b.relay.FromAgent(h.Method, fn)
 	}
 }

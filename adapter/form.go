@@ -66,6 +66,9 @@ func (b *Bridge) formFlow(ctx context.Context, req permission.Request) permissio
 		}
 		if custom, ok := resp.Accept.Content[key+"_custom"].(string); ok && strings.TrimSpace(custom) != "" {
 			a.Other, a.Custom = true, strings.TrimSpace(custom)
+			if err := q.Kind.Check(a.Custom); err != nil { // one form, not asked again
+				return permission.Result{Cancelled: true, Reason: err.Error()}
+			}
 		}
 		res.Answers = append(res.Answers, permission.Answered{Question: q, Answer: a, Index: i, Path: fmt.Sprintf("questions[%d]", i)})
 	}
@@ -112,11 +115,14 @@ func formRequest(req permission.Request) formParams {
 		}
 		key := fmt.Sprintf("question_%d", i)
 		field := choiceField{Type: "string", Title: q.Header, Description: q.Question, OneOf: opts}
-		if q.MultiSelect {
+		if q.Kind.Many {
 			field = choiceField{Type: "array", Title: q.Header, Description: q.Question, Items: &choiceItems{AnyOf: opts}}
 		}
 		props[key] = field
 		props[key+"_custom"] = choiceField{Type: "string", Title: "Other", Description: "Type your own answer (optional)."}
+		if q.Kind.Hint != "" {
+			props[key+"_custom"] = choiceField{Type: "string", Title: "Other", Description: "Type " + q.Kind.Hint + " (optional)."}
+		}
 	}
 	message := "Please answer the following questions."
 	if len(req.Questions) == 1 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -97,16 +98,23 @@ type asking struct {
 	own    bool // the tool call is askbridge's, not the agent's
 }
 
+// maxRefused is how many typed answers its kind refuses askOne asks a
+// question again for, before the set fails as on any answer it cannot read
+// (a client that sends the same text whatever it is shown).
+const maxRefused = 3
+
 // askOne asks one question until it has an answer.
 func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answer, bool, error) {
 	var ans Answer
 	var picked []string
+	var again string
+	refused := 0
 	for {
 		if ctx.Err() != nil {
 			return Answer{}, true, nil
 		}
-		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked, Deadline: a.req.Deadline})
-		resp, err := a.peer.RequestPermission(askingSecret(ctx, q.Secret), params)
+		params := Render(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked, Deadline: a.req.Deadline, Again: again})
+		resp, err := a.peer.RequestPermission(askingSecret(ctx, q.Kind.Secret), params)
 		if err != nil {
 			if ctx.Err() != nil {
 				return Answer{}, true, nil
@@ -114,9 +122,15 @@ func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answ
 			return Answer{}, false, fmt.Errorf("asking %q: %w", q.Question, err)
 		}
 		pk, err := ParseOutcome(q, resp)
+		var notOfKind *NotOfKind
+		if errors.As(err, &notOfKind) && refused < maxRefused {
+			again, refused = notOfKind.Error(), refused+1 // typed, but not what its kind takes
+			continue
+		}
 		if err != nil {
 			return Answer{}, false, err
 		}
+		again = ""
 		if pk.Cancelled {
 			return Answer{}, true, nil
 		}
@@ -130,7 +144,7 @@ func (a *asking) askOne(ctx context.Context, q Question, index, total int) (Answ
 		// One pick answers a single-select; a multi-select is answered by all
 		// picks at once, Other, Done, running out of options, or a pick that
 		// adds nothing (a client that keeps sending the same choice).
-		if !q.MultiSelect || pk.All || pk.Other || pk.Done || nothingNew || len(picked) >= len(q.Options) {
+		if !q.Kind.Many || pk.All || pk.Other || pk.Done || nothingNew || len(picked) >= len(q.Options) {
 			return ans, false, nil
 		}
 	}
@@ -196,7 +210,7 @@ func Report(ctx context.Context, p Peer, req Request, res Result) {
 	var lines []string
 	for _, an := range res.Answers {
 		text := an.Answer.Text()
-		if an.Question.Secret {
+		if an.Question.Kind.Secret {
 			text = SecretAnswer
 		}
 		lines = append(lines, toolinfo.SummaryLine(an.Question.Header, text))

@@ -22,7 +22,7 @@ func chain(depth int) Question {
 }
 
 func multi(qq Question) Question {
-	qq.MultiSelect = true
+	qq.Kind.Many = true
 	return qq
 }
 

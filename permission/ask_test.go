@@ -89,7 +89,7 @@ func TestAskSingleSelect(t *testing.T) {
 
 func TestAskMultiSelectReadsSelectedOptionIdsAtOnce(t *testing.T) {
 	qq := q("Which languages?", "Languages", "Go", "Rust", "C")
-	qq.MultiSelect = true
+	qq.Kind.Many = true
 	peer := &fakePeer{respond: script(`{"outcome":{"outcome":"selected","optionId":"C","_meta":{"selectedOptionIds":["C","Go"]}}}`)}
 	res, err := Ask(t.Context(), peer, Request{SessionID: "s", Questions: []Question{qq}})
 	require.NoError(t, err)
@@ -99,7 +99,7 @@ func TestAskMultiSelectReadsSelectedOptionIdsAtOnce(t *testing.T) {
 
 func TestAskMultiSelectOnePickAtATimeUntilDone(t *testing.T) {
 	qq := q("Which languages?", "Languages", "Go", "Rust", "C")
-	qq.MultiSelect = true
+	qq.Kind.Many = true
 	peer := &fakePeer{respond: script(selected("Rust"), selected("Go"), selected(DoneID))}
 	res, err := Ask(t.Context(), peer, Request{SessionID: "s", Questions: []Question{qq}})
 	require.NoError(t, err)
@@ -151,7 +151,7 @@ func TestAskFollowUps(t *testing.T) {
 	provider := q("Which provider?", "Provider", "GitHub", "Google")
 	provider.FollowUps = map[string][]Question{"GitHub": {q("Which org?", "Org", "acme", "other")}}
 	auth := q("Which auth?", "Auth", "OAuth", "SAML", "None")
-	auth.MultiSelect = true
+	auth.Kind.Many = true
 	auth.FollowUps = map[string][]Question{"OAuth": {provider}, "SAML": {q("Which IdP?", "IdP", "Okta", "Azure")}, "None": {q("Sure?", "Sure", "yes", "no")}}
 	peer := &fakePeer{respond: script(
 		`{"outcome":{"outcome":"selected","optionId":"OAuth","_meta":{"selectedOptionIds":["SAML","OAuth"]}}}`,
@@ -180,7 +180,7 @@ func mustJSON(v any) string {
 
 func TestAskMultiSelectWithOneSelectedOptionIdIsAnsweredAtOnce(t *testing.T) {
 	qq := q("Which languages?", "Languages", "Go", "Rust", "C")
-	qq.MultiSelect = true
+	qq.Kind.Many = true
 	peer := &fakePeer{respond: script(`{"outcome":{"outcome":"selected","optionId":"Go","_meta":{"selectedOptionIds":["Go"]}}}`)}
 	res, err := Ask(t.Context(), peer, Request{SessionID: "s", Questions: []Question{qq}})
 	require.NoError(t, err)
@@ -190,7 +190,7 @@ func TestAskMultiSelectWithOneSelectedOptionIdIsAnsweredAtOnce(t *testing.T) {
 
 func TestAskMultiSelectEndsWhenTheClientRepeatsItself(t *testing.T) {
 	qq := q("Which languages?", "Languages", "Go", "Rust", "C")
-	qq.MultiSelect = true
+	qq.Kind.Many = true
 	peer := &fakePeer{respond: script(selected("Go"), selected("Go"))}
 	res, err := Ask(t.Context(), peer, Request{SessionID: "s", Questions: []Question{qq}})
 	require.NoError(t, err)

@@ -63,7 +63,7 @@ func decodeQuestion(path string, v any, multiKey string, depth int) (Question, e
 		if !ok {
 			return q, fmt.Errorf("%s.%s: expected a boolean, got %s", path, multiKey, typeName(mv))
 		}
-		q.MultiSelect = b
+		q.Kind.Many = b
 	}
 	opts, ok := m["options"].([]any)
 	if !ok {

@@ -11,7 +11,7 @@ func TestDecodeAskInput(t *testing.T) {
 	qs, err := DecodeAskInput([]byte(`{"questions":[{"question":"Auth?","header":"Auth","multiSelect":true,"options":[{"label":"OAuth","description":"tokens"},"Basic"],"followUps":{"OAuth":[{"question":"Provider?","header":"Provider","options":[{"label":"GitHub"},{"label":"Google"}]}]}}],"extra":1}`))
 	require.NoError(t, err)
 	require.Len(t, qs, 1)
-	assert.True(t, qs[0].MultiSelect)
+	assert.True(t, qs[0].Kind.Many)
 	assert.Equal(t, []Option{{"OAuth", "tokens"}, {"Basic", ""}}, qs[0].Options)
 	assert.Equal(t, "Provider?", qs[0].FollowUps["OAuth"][0].Question)
 

@@ -24,7 +24,7 @@ func FuzzDecodeAskInput(f *testing.F) {
 func FuzzParseOutcome(f *testing.F) {
 	f.Add([]byte(`{"outcome":{"outcome":"selected","optionId":"a","_meta":{"selectedOptionIds":["a","__other__"],"customText":"x"}}}`))
 	f.Add([]byte(`{"outcome":{"outcome":"cancelled"}}`))
-	question := Question{Question: "Q?", Header: "H", Options: []Option{{Label: "a"}, {Label: "b"}}, MultiSelect: true}
+	question := Question{Question: "Q?", Header: "H", Options: []Option{{Label: "a"}, {Label: "b"}}, Kind: Multi}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		p, err := ParseOutcome(question, b)
 		if err != nil {

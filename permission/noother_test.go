@@ -11,7 +11,7 @@ import (
 // A question whose asker cannot take typed text offers no Other, and an
 // Other sent anyway is no answer.
 func TestNoOtherQuestionOffersAndTakesNoOther(t *testing.T) {
-	q := Question{Question: "Which?", Header: "H", Options: []Option{{Label: "A"}, {Label: "B"}}, NoOther: true}
+	q := Question{Question: "Which?", Header: "H", Options: []Option{{Label: "A"}, {Label: "B"}}, Kind: Fixed}
 	var p struct {
 		Options []struct{ OptionID string }
 	}
@@ -28,7 +28,7 @@ func TestNoOtherQuestionOffersAndTakesNoOther(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"B"}, pick.Labels)
 
-	q.NoOther = false
+	q.Kind.Fixed = false
 	require.NoError(t, json.Unmarshal(Render(Prompt{Q: q, SessionID: "s", ToolCallID: "t", Total: 1}), &p))
 	assert.Equal(t, OtherID, p.Options[len(p.Options)-1].OptionID)
 }

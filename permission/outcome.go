@@ -41,9 +41,12 @@ func ParseOutcome(q Question, resp json.RawMessage) (Pick, error) {
 		if err != nil {
 			return Pick{}, fmt.Errorf("permission response: _meta.customText: %v", err)
 		}
+		if err := q.Kind.Check(custom); err != nil && custom != "" {
+			return Pick{}, fmt.Errorf("permission response: _meta.customText: %w", err)
+		}
 		p.Custom = custom
 	}
-	if !q.MultiSelect {
+	if !q.Kind.Many {
 		// One answer to a single-select, whatever the client sent.
 		if p.Done {
 			return Pick{}, fmt.Errorf("permission response: Done is no option of the single-select %q", q.Question)
@@ -105,7 +108,7 @@ func (p *Pick) choose(q Question, ids []string) error {
 	for _, id := range ids {
 		switch id {
 		case OtherID:
-			if q.NoOther {
+			if !q.Kind.Typed() {
 				return fmt.Errorf("permission response: %q takes no typed answer: Other is not an option of it", q.Question)
 			}
 			p.Other = true

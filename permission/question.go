@@ -11,29 +11,22 @@ type Option struct {
 	Description string `json:"description,omitempty"`
 }
 
-// Question is one question, in the shape every dialect normalises to.
+// Question is one question, in the shape every dialect normalises to. Its
+// JSON is question_json.go's.
 type Question struct {
-	Question    string   `json:"question"`
-	Header      string   `json:"header"`
-	Options     []Option `json:"options"`
-	MultiSelect bool     `json:"multiSelect"`
-	// Secret marks a question whose typed answer only the agent may read
-	// (Codex's isSecret, a form field of format "password"): see SecretText.
-	// Dialects set it; the AskUserQuestion input does not carry it.
-	Secret bool `json:"secret,omitempty"`
-	// NoOther marks a question whose asker cannot take typed text (a form's
-	// choice with no free-text field beside it, which Kimi Code sends): no
-	// "Other" is offered, so what the user types is never silently lost.
-	// Dialects set it; the AskUserQuestion input does not carry it.
-	NoOther bool `json:"noOther,omitempty"`
-	// Link is a web page the question asks the user to open (a sign-in's
-	// verification page): shown in full with its host, as a link the user
-	// chooses to follow; askbridge never fetches or opens it. Dialects set
-	// it; the AskUserQuestion input does not carry it.
-	Link string `json:"link,omitempty"`
+	Question string
+	Header   string
+	Options  []Option
+	// Kind is what answer it takes (kind.go): one pick or many, typed text
+	// or not, secret, a link. Dialects set all but Multi; the
+	// AskUserQuestion input carries only multiSelect.
+	Kind AnswerKind
+	// Link is the web page a question of a Link kind asks the user to open
+	// (a sign-in's verification page).
+	Link string
 	// FollowUps maps an option label to the questions asked next when the
 	// user picks it, within the same set.
-	FollowUps map[string][]Question `json:"followUps,omitempty"`
+	FollowUps map[string][]Question
 }
 
 // Answer is what the user chose for one question.
@@ -128,7 +121,7 @@ type Request struct {
 func Recommended(qs []Question) Result {
 	r := Result{Source: SourceTimeout}
 	for i, q := range qs {
-		if len(q.Options) == 0 || q.Link != "" { // nobody opened the link
+		if len(q.Options) == 0 || q.Kind.Link { // nobody opened the link
 			continue
 		}
 		pick := q.Options[0].Label

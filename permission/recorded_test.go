@@ -30,7 +30,7 @@ var twoQuestions = []Question{
 		Options: []Option{{"Postgres", "relational"}, {"SQLite", "embedded"}},
 	},
 	{
-		Question: "Which languages should the service support?", Header: "Languages", MultiSelect: true,
+		Question: "Which languages should the service support?", Header: "Languages", Kind: Multi,
 		Options: []Option{{"Go", "fast builds"}, {"Rust", "no GC"}, {"Python", "scripts"}},
 	},
 }

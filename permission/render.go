@@ -36,6 +36,9 @@ type Prompt struct {
 	// Deadline, when set, is said under the question: after it the agent
 	// goes on without the answer.
 	Deadline time.Time
+	// Again, when set, is why the last typed answer was refused (its
+	// kind's check): said under the question asked again.
+	Again string
 }
 
 // askMeta and claudeMeta are Render's _meta: where the question sits in
@@ -46,6 +49,12 @@ type askMeta struct {
 	Index       int  `json:"index"`
 	Total       int  `json:"total"`
 	Round       int  `json:"round"`
+	// Kind, Input and Hint are a registered kind's (AnswerKind), for a
+	// client that can say what its typed text is (the terminal prompter);
+	// empty for the flags' kinds, so their requests are as they were.
+	Kind  string `json:"kind,omitempty"`
+	Input string `json:"input,omitempty"`
+	Hint  string `json:"hint,omitempty"`
 }
 
 type claudeMeta struct {
@@ -69,13 +78,16 @@ func Render(p Prompt) json.RawMessage {
 		shown = append(shown, ti)
 		options = append(options, choice(toolinfo.OptionName(ti), o.Label))
 	}
-	if !p.Q.NoOther {
+	if p.Q.Kind.Typed() {
 		options = append(options, choice(OtherName, OtherID))
 	}
 	text := content(p.Q, shown)
 	if len(p.Picked) > 0 {
 		options = append(options, choice(DoneName, DoneID))
 		text += "\n\nPicked so far: " + strings.Join(p.Picked, ", ") + ". Pick another, or Done."
+	}
+	if p.Again != "" {
+		text += "\n\n" + p.Again + ": answer again."
 	}
 	if !p.Deadline.IsZero() {
 		text += "\n\n" + toolinfo.DeadlineLine(p.Deadline)
@@ -90,8 +102,9 @@ func Render(p Prompt) json.RawMessage {
 		},
 		Options: options,
 		Meta: map[string]any{
-			"askUserQuestion": askMeta{MultiSelect: p.Q.MultiSelect, Index: p.Index, Total: p.Total, Round: p.Round},
-			"claudeCode":      claudeMeta{QuestionType: "askUserQuestion", MultiSelect: p.Q.MultiSelect},
+			"askUserQuestion": askMeta{MultiSelect: p.Q.Kind.Many, Index: p.Index, Total: p.Total, Round: p.Round,
+				Kind: p.Q.Kind.Name, Input: p.Q.Kind.Input, Hint: p.Q.Kind.Hint},
+			"claudeCode": claudeMeta{QuestionType: "askUserQuestion", MultiSelect: p.Q.Kind.Many},
 		},
 	}
 	b, _ := json.Marshal(params)
@@ -101,7 +114,7 @@ func Render(p Prompt) json.RawMessage {
 // questionTitle is a question's title: its header, or for a question with a Link
 // the question itself in full (a sign-in's message carries its code).
 func questionTitle(q Question, index, total, round int) string {
-	if q.Link != "" {
+	if q.Kind.Link {
 		return q.Question
 	}
 	return toolinfo.Title(q.Header, index, total, round)
@@ -111,7 +124,7 @@ func questionTitle(q Question, index, total, round int) string {
 // question with a Link its text then the link (its options are the
 // buttons).
 func content(q Question, options []toolinfo.Option) string {
-	if q.Link != "" {
+	if q.Kind.Link {
 		return q.Question + "\n\n" + toolinfo.LinkText(q.Link)
 	}
 	return toolinfo.Content(q.Question, options)

@@ -36,7 +36,7 @@ func TestRenderSingleSelectIsTheContract(t *testing.T) {
 }
 
 func TestRenderMultiSelectReaskShowsPicksAndDone(t *testing.T) {
-	qq := Question{Question: "Which languages?", Header: "Languages", MultiSelect: true,
+	qq := Question{Question: "Which languages?", Header: "Languages", Kind: Multi,
 		Options: []Option{{"Go", "fast builds"}, {"Rust", "no GC"}, {"C", ""}}}
 	got := Render(Prompt{SessionID: "s1", ToolCallID: "call_1", Q: qq, Index: 0, Total: 1, Round: 2, Picked: []string{"Go", "C"}})
 	assert.JSONEq(t, `{
@@ -62,7 +62,7 @@ func TestRenderMultiSelectReaskShowsPicksAndDone(t *testing.T) {
 // Every option Render offers must read back, through ParseOutcome, as what
 // the button said.
 func TestEveryRenderedOptionParsesBack(t *testing.T) {
-	qq := Question{Question: "Which languages?", Header: "Languages", MultiSelect: true,
+	qq := Question{Question: "Which languages?", Header: "Languages", Kind: Multi,
 		Options: []Option{{"Go", ""}, {"Rust (Recommended)", "safe"}, {"C, or C++", ""}, {"日本語", ""}}}
 	for _, picked := range [][]string{nil, {"Go"}} {
 		var params struct {
@@ -88,7 +88,7 @@ func TestEveryRenderedOptionParsesBack(t *testing.T) {
 }
 
 func TestParseOutcomeShapes(t *testing.T) {
-	qq := Question{Question: "Which languages?", Header: "Languages", MultiSelect: true,
+	qq := Question{Question: "Which languages?", Header: "Languages", Kind: Multi,
 		Options: []Option{{"Go", ""}, {"Rust", ""}, {"Python", ""}}}
 	tests := []struct {
 		name, resp string

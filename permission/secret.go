@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// A secret question (Question.Secret: Codex's _meta.codex.isSecret, a form
+// A secret question (Secret kind: Codex's _meta.codex.isSecret, a form
 // field of format "password") has its typed answer read by the agent
 // alone. Everything else that shows or keeps answers — the tool call's
 // summary, the Board's sets and events (and so the desk, the notifiers and
@@ -19,7 +19,7 @@ const SecretText = "(secret)"
 // Redacted is the answer as shown anywhere but to the agent: the typed
 // text of a Secret question becomes SecretText.
 func (a Answered) Redacted() Answered {
-	if a.Question.Secret && a.Answer.Custom != "" {
+	if a.Question.Kind.Secret && a.Answer.Custom != "" {
 		a.Answer.Custom = SecretText
 	}
 	return a
@@ -36,7 +36,7 @@ func (r Result) Redacted() Result {
 func (r Result) Secrets() []string {
 	var out []string
 	for _, a := range r.Answers {
-		if a.Question.Secret && a.Answer.Custom != "" && a.Answer.Custom != SecretText && !slices.Contains(out, a.Answer.Custom) {
+		if a.Question.Kind.Secret && a.Answer.Custom != "" && a.Answer.Custom != SecretText && !slices.Contains(out, a.Answer.Custom) {
 			out = append(out, a.Answer.Custom)
 		}
 	}

@@ -14,7 +14,7 @@ const typedSecret = "hunter2-s3cr3t"
 
 func secretQ() Question {
 	sq := q("Which token?", "Token", "Staging", "Production")
-	sq.Secret = true
+	sq.Kind.Secret = true
 	return sq
 }
 

@@ -46,7 +46,7 @@ type yesNoMeta struct {
 func RenderYesNo(p Prompt, option *Option) json.RawMessage {
 	q := p.Q
 	asked := q.Question
-	if q.Link != "" {
+	if q.Kind.Link {
 		asked += " (" + q.Link + ")" // a yes/no client may show the title alone
 	}
 	title, text, label := asked+" — "+ChatStep, q.Question+"\n\n"+ChatStep+" (yes: the agent asks you there; no: leave the question unanswered)", ""
@@ -78,7 +78,7 @@ func RenderYesNo(p Prompt, option *Option) json.RawMessage {
 			{Kind: acp.PermissionOptionKindRejectOnce, Name: "No", OptionId: NoID},
 		},
 		Meta: map[string]any{
-			"askUserQuestion": yesNoMeta{askMeta: askMeta{MultiSelect: q.MultiSelect, Index: p.Index, Total: p.Total, Round: p.Round}, YesNo: true, Option: label},
+			"askUserQuestion": yesNoMeta{askMeta: askMeta{MultiSelect: q.Kind.Many, Index: p.Index, Total: p.Total, Round: p.Round}, YesNo: true, Option: label},
 		},
 	}
 	b, _ := json.Marshal(params)
@@ -87,7 +87,7 @@ func RenderYesNo(p Prompt, option *Option) json.RawMessage {
 
 // yesNoLine says what yes and no do for the option asked.
 func yesNoLine(q Question, label string, picked []string) string {
-	if !q.MultiSelect {
+	if !q.Kind.Many {
 		return "Is it " + label + "? Yes picks it; no goes on to the next option."
 	}
 	line := "Include " + label + "? Pick any: each option is asked in turn."
@@ -106,7 +106,7 @@ func (a *asking) askYesNo(ctx context.Context, q Question, index, total int) (An
 			return false, true, nil
 		}
 		params := RenderYesNo(Prompt{SessionID: a.req.SessionID, ToolCallID: a.callID, Q: q, Index: index, Total: total, Round: a.req.Round, Picked: picked, Deadline: a.req.Deadline}, o)
-		resp, err := a.peer.RequestPermission(askingSecret(ctx, q.Secret), params)
+		resp, err := a.peer.RequestPermission(askingSecret(ctx, q.Kind.Secret), params)
 		if err != nil {
 			if ctx.Err() != nil {
 				return false, true, nil
@@ -121,7 +121,7 @@ func (a *asking) askYesNo(ctx context.Context, q Question, index, total int) (An
 		if err != nil || cancelled {
 			return Answer{}, cancelled, err
 		}
-		if yes && !q.MultiSelect {
+		if yes && !q.Kind.Many {
 			return Answer{Labels: []string{o.Label}}, false, nil
 		}
 		if yes {
@@ -131,7 +131,7 @@ func (a *asking) askYesNo(ctx context.Context, q Question, index, total int) (An
 	if len(picked) > 0 {
 		return Answer{Labels: picked}, false, nil
 	}
-	if q.NoOther || q.Secret {
+	if !q.Kind.Typed() || q.Kind.Secret {
 		return Answer{}, true, nil
 	}
 	yes, cancelled, err := ask(nil)

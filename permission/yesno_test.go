@@ -43,7 +43,7 @@ func TestYesNoWalkNoThenYesPicksTheSecond(t *testing.T) {
 
 func TestYesNoWalkMultiSelectEndsWithThePicks(t *testing.T) {
 	qq := q("Which languages?", "Languages", "Go", "Rust", "C")
-	qq.MultiSelect = true
+	qq.Kind.Many = true
 	peer := &fakePeer{respond: script(selected(YesID), selected(NoID), selected(YesID))}
 	res, err := Ask(t.Context(), peer, Request{SessionID: "s", YesNo: true, Questions: []Question{qq}})
 	require.NoError(t, err)

@@ -67,7 +67,7 @@ const maxCalls = 16
 // Follow follows, on r, the agent's words and plan, and the prompts that
 // end a message.
 func (c *Sessions) Follow(r *relay.Relay) {
-	r.FromAgent(acp.ClientMethodSessionUpdate, c.onUpdate)
+	r.FromAgentUpdates(c.onUpdate, "agent_message_chunk", "plan", "tool_call")
 	r.FromClient(acp.AgentMethodSessionPrompt, func(m *relay.Message) relay.Verdict {
 		if s, ok := relay.StringField(m.Raw, "params", "sessionId"); ok {
 			c.prompted(s)

@@ -38,6 +38,10 @@ const (
 type Hook struct {
 	From   Side
 	Method string
+	// Updates, on session/update, are the update kinds the hook wants
+	// (params.update.sessionUpdate); nil: every kind. The relay does not
+	// ask the hook of any other.
+	Updates []string
 }
 
 // Claim is a question set a dialect took from a message. The bridge checks

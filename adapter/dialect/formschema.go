@@ -104,7 +104,7 @@ func ParseForm(message string, raw json.RawMessage, companionOf CompanionRule) (
 		}
 		// A password field, or a choice whose typed companion is one, asks
 		// a secret (permission.SecretText).
-		q.Secret = props[n].Format == "password" || (companions[n] != "" && props[companions[n]].Format == "password")
+		q.Kind.Secret = props[n].Format == "password" || (companions[n] != "" && props[companions[n]].Format == "password")
 		f.Questions = append(f.Questions, q)
 		f.Fields = append(f.Fields, fld)
 	}
@@ -120,7 +120,7 @@ func (f *Form) field(n string, p *SchemaProp, companion string) (permission.Ques
 		addChoices(&q, &fld, p.OneOf, p.Enum, p.EnumNames)
 	case p.Type == "array" && p.Items != nil && (len(p.Items.AnyOf) > 0 || len(p.Items.OneOf) > 0 || len(p.Items.Enum) > 0):
 		fld.Kind = "multi"
-		q.MultiSelect = true
+		q.Kind.Many = true
 		addChoices(&q, &fld, append(p.Items.AnyOf, p.Items.OneOf...), p.Items.Enum, p.Items.EnumNames)
 	case p.Type == "boolean":
 		fld.Kind = "bool"
@@ -140,7 +140,7 @@ func (f *Form) field(n string, p *SchemaProp, companion string) (permission.Ques
 	// A choice with no free-text field beside it can only send one of its
 	// values: Kimi Code drops any other and reads the form as dismissed.
 	// "Other" is not offered where what the user types would be lost.
-	q.NoOther = fld.Kind != "text" && fld.Companion == ""
+	q.Kind.Fixed = fld.Kind != "text" && fld.Companion == ""
 	return q, fld, nil
 }
 

@@ -101,7 +101,7 @@ func (t *Tracker) Follow(r *relay.Relay, cfg Config) {
 		r.FromClient(method, t.onModesReply)
 	}
 	r.FromClient(acp.AgentMethodSessionSetMode, t.onSetMode)
-	r.FromAgent(acp.ClientMethodSessionUpdate, t.onModeUpdate)
+	r.FromAgentUpdates(t.onModeUpdate, "current_mode_update")
 }
 
 func (t *Tracker) onModesReply(m *relay.Message) relay.Verdict {

@@ -31,7 +31,7 @@ func TestRecordDeskKeepsEachDeskResolution(t *testing.T) {
 	db := q("Which database?", "Postgres", "SQLite")
 	db.FollowUps = map[string][]permission.Question{"Postgres": {q("Which version?", "16", "17")}}
 	langs := q("Which languages?", "Go", "Rust", "C")
-	langs.MultiSelect = true
+	langs.Kind.Many = true
 
 	one := board.Open(permission.Request{SessionID: "s1", Round: 1, Questions: []permission.Question{db, langs}})
 	done, err := board.ProgressBy(one.ID, 0, []permission.Answer{{Labels: []string{"Postgres"}}, {Labels: []string{"Go", "C"}}}, permissiontest.InProcess(""))

@@ -75,7 +75,9 @@ func (r *Relay) handleCall(h header, line, raw []byte, from, to *Peer, hooks map
 	}
 	if hs != nil {
 		*msg = Message{From: from, Method: hs.method, ID: h.id, Raw: line}
-		v = chain(hs.fns, msg)
+		if fns := hs.chainOf(msg); len(fns) > 0 {
+			v = chain(fns, msg)
+		}
 		*msg = Message{} // keep no line alive
 	}
 	if v.Take {

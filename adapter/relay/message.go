@@ -21,6 +21,7 @@ type Message struct {
 	Claimed bool
 
 	kind     []byte // UpdateKind, once read
+	session  []byte // its session, where the kind was read at once
 	kindRead bool
 }
 
@@ -43,7 +44,7 @@ func (m *Message) Clone() *Message {
 	c := *m
 	c.ID = bytes.Clone(m.ID)
 	c.Raw = bytes.Clone(m.Raw)
-	c.kind, c.kindRead = nil, false // read again from the copy
+	c.kind, c.session, c.kindRead = nil, nil, false // read again from the copy
 	return &c
 }
 
@@ -129,7 +130,7 @@ func chain(fns []Interceptor, m *Message) Verdict {
 		}
 		if v.Replace != nil {
 			out.Replace = v.Replace
-			m.Raw, m.kind, m.kindRead = v.Replace, nil, false
+			m.Raw, m.kind, m.session, m.kindRead = v.Replace, nil, nil, false
 		}
 		if v.OnResponse != nil {
 			hooks = append(hooks, v.OnResponse)

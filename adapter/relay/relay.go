@@ -87,13 +87,24 @@ func New(cfg Config) *Relay {
 // before Start. Several interceptors may share a method; they run in the
 // order they were added (see chain).
 func (r *Relay) FromClient(method string, fn Interceptor) {
-	addHook(r.fromCli, method, fn)
+	addHook(r.fromCli, method, fn, nil)
 }
 
 // FromAgent adds fn to the chain of a method the agent sends. Call before
 // Start.
 func (r *Relay) FromAgent(method string, fn Interceptor) {
-	addHook(r.fromAgent, method, fn)
+	addHook(r.fromAgent, method, fn, nil)
+}
+
+// FromAgentUpdates adds fn to session/update's chain for updates of the
+// given kinds only (params.update.sessionUpdate): the relay reads a
+// message's kind once and calls the hooks of that kind, so a hook that
+// wants tool calls costs nothing on a message chunk. Call before Start.
+func (r *Relay) FromAgentUpdates(fn Interceptor, kinds ...string) {
+	if len(kinds) == 0 {
+		panic("relay: FromAgentUpdates with no kind")
+	}
+	addHook(r.fromAgent, UpdateMethod, fn, kinds)
 }
 
 // Start runs both directions on goroutines of their own.
@@ -186,19 +197,4 @@ func (r *Relay) Flush() {
 	r.Client.w.flush()
 	r.Agent.w.flush()
 	r.rec.flush()
-}
-
-// hookSet is the chain of interceptors of one method.
-type hookSet struct {
-	method string
-	fns    []Interceptor
-}
-
-func addHook(hooks map[string]*hookSet, method string, fn Interceptor) {
-	hs := hooks[method]
-	if hs == nil {
-		hs = &hookSet{method: method}
-		hooks[method] = hs
-	}
-	hs.fns = append(hs.fns, fn)
 }

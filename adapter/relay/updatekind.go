@@ -15,9 +15,19 @@ import (
 // written with escapes (decoded, then).
 func (m *Message) UpdateKind() []byte {
 	if !m.kindRead {
-		m.kind, m.kindRead = updateKind(m.Raw), true
+		m.kind, m.session = updateKind(m.Raw)
+		m.kindRead = true
 	}
 	return m.kind
+}
+
+// UpdateSession is a session/update's params.sessionId where its line
+// starts as the agents write it (the id a plain string before the update),
+// read with its kind: nil otherwise, for the caller to find it its own way.
+// The bytes are the line's own, valid during the hook.
+func (m *Message) UpdateSession() []byte {
+	m.UpdateKind()
+	return m.session
 }
 
 // IsUpdate says whether m is a session/update of kind.
@@ -32,32 +42,33 @@ var (
 	updateKey  = []byte(`","update":{"sessionUpdate":"`)
 )
 
-func updateKind(line []byte) []byte {
+func updateKind(line []byte) (kind, session []byte) {
 	if rest, ok := bytes.CutPrefix(line, updateHead); ok {
 		if j := plainString(rest); j >= 0 {
+			session = rest[:j]
 			if rest, ok = bytes.CutPrefix(rest[j:], updateKey); ok {
 				if j = plainString(rest); j >= 0 {
-					return rest[:j]
+					return rest[:j], session
 				}
 			}
 		}
 	}
 	v := valueOf(line, valueOf(line, valueOf(line, 0, "params"), "update"), "sessionUpdate")
 	if v < 0 || line[v] != '"' {
-		return nil
+		return nil, nil
 	}
 	s, e, err := stringSpan(line, v)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	if bytes.IndexByte(line[s:e], '\\') < 0 {
-		return line[s:e]
+		return line[s:e], nil
 	}
-	var kind string
-	if json.Unmarshal(line[v:e+1], &kind) != nil {
-		return nil
+	var k string
+	if json.Unmarshal(line[v:e+1], &k) != nil {
+		return nil, nil
 	}
-	return []byte(kind)
+	return []byte(k), nil
 }
 
 // plainString is the length of the string contents s starts with, up to

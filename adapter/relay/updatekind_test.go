@@ -31,6 +31,21 @@ func TestUpdateKindIsTheUpdatesOwnMember(t *testing.T) {
 	}
 }
 
+// The session comes with the kind where the line starts as agents write
+// it, and is nil (the caller's to find) where it does not.
+func TestUpdateSessionIsReadWithTheKind(t *testing.T) {
+	for line, want := range map[string]string{
+		`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"plan"}}}`:            "s1",
+		`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s\"1","update":{"sessionUpdate":"plan"}}}`:          "",
+		`{"method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"plan"}}}`:                            "",
+		`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","_meta":{},"update":{"sessionUpdate":"plan"}}}`: "",
+	} {
+		m := &Message{Raw: []byte(line)}
+		assert.Equal(t, "plan", string(m.UpdateKind()), line)
+		assert.Equal(t, want, string(m.UpdateSession()), line)
+	}
+}
+
 // A hook that replaces the line has the kind read again from the new one,
 // and a clone reads its own.
 func TestUpdateKindFollowsAReplacedLine(t *testing.T) {
@@ -53,7 +68,7 @@ func TestUpdateKindFollowsAReplacedLine(t *testing.T) {
 func BenchmarkUpdateKind(b *testing.B) {
 	line := []byte(fmt.Sprintf(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"sess_0123456789","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":%q}}}}`, strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20)))
 	for b.Loop() {
-		if updateKind(line) == nil {
+		if k, _ := updateKind(line); k == nil {
 			b.Fatal("no kind")
 		}
 	}

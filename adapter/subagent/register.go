@@ -53,7 +53,7 @@ func (s *Register) Follow(r *relay.Relay, h Hooks) {
 		h.Logger = slog.New(slog.DiscardHandler)
 	}
 	s.hooks = h
-	r.FromAgent("session/update", s.onUpdate)
+	r.FromAgentUpdates(s.onUpdate, "subagent_update")
 	r.FromClient("session/cancel", s.onParentEnds)
 	r.FromClient("session/close", s.onParentEnds)
 	for _, method := range []string{"session/request_permission", "elicitation/create"} {

@@ -36,7 +36,7 @@ func TestPagePasskeyIsCheckedByTheServer(t *testing.T) {
 		tc, _ := json.Marshal(params["toolCall"])
 		tk := board.Open(permission.Request{SessionID: "s1", ToolCallID: "call-0", Approval: &permission.Approval{ToolCall: tc,
 			Options: []permission.ApprovalOption{{OptionID: "allow", Name: "Allow", Kind: "allow_once"}, {OptionID: "reject", Name: "Reject", Kind: "reject_once"}}},
-			Questions: []permission.Question{{Header: "Approval: execute", Question: "rm -rf build-0", NoOther: true, Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
+			Questions: []permission.Question{{Header: "Approval: execute", Question: "rm -rf build-0", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
 		s, err := p.next(ctx, map[string]bool{})
 		require.NoError(t, err)
 		require.Equal(t, "approval", s.Kind)

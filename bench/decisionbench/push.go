@@ -142,8 +142,10 @@ func startPushHub(ctx context.Context, dir, sock string, svc *webpushtest.Servic
 		Paired: func() []string { return []string{pushDevice} },
 		Where: func(id string) string {
 			inst, cwd := h.Origin(id)
-			i, _ := inst.(hub.Instance)
-			return strings.TrimPrefix(i.Agent+" · "+cwd, " · ")
+			if inst == nil {
+				return cwd
+			}
+			return strings.TrimPrefix(inst.Agent+" · "+cwd, " · ")
 		},
 		Test: webpush.TestService{Addr: addr, Roots: roots}})
 	return h, hb, p.Start(ctx, hb), nil

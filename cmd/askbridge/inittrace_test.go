@@ -6,8 +6,11 @@ import (
 	"os/exec"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/askbridge/askbridge/internal/contain"
 )
 
 // Every run of the relay pays for what askbridge's own packages do at init,
@@ -32,6 +35,51 @@ func TestOwnPackagesInitCheaply(t *testing.T) {
 	for _, m := range found {
 		if n, _ := strconv.Atoi(string(m[2])); n > maxBytes {
 			t.Errorf("package %s allocates %d bytes at init, more than %d: make what it builds lazy", m[1], n, maxBytes)
+		}
+	}
+}
+
+// The container's init is askbridge re-executed, and runs in package
+// nsinit's own init function, so that each contained agent's start pays for
+// as few of the program's package inits as Go's order allows: the packages
+// initialized before it are the standard library's and other modules'
+// leaves (nothing they import is outside the standard library). A late
+// import of nsinit's (path/filepath, before -home) let the webauthn,
+// CBOR and crypto/x509 packages run first.
+func TestContainerInitRunsBeforeTheProgramsPackages(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no Go toolchain to list the packages' imports")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, askbridgeBin, contain.InitArg)
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, _ := cmd.CombinedOutput() // the init refuses the missing agent: its inits are printed first
+	inits := regexp.MustCompile(`(?m)^init (\S+) @`).FindAllSubmatch(out, -1)
+	list, err := exec.CommandContext(ctx, "go", "list", "-deps", "-f", `{{.ImportPath}} {{.Standard}}{{range .Imports}} {{.}}{{end}}`, ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	std, imports := map[string]bool{}, map[string][]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(list)), "\n") {
+		f := strings.Fields(l)
+		std[f[0]], imports[f[0]] = f[1] == "true", f[2:]
+	}
+	// The init exits in its own init function: inittrace names the
+	// packages before it, and never main.
+	if len(inits) == 0 || string(inits[len(inits)-1][1]) == "main" {
+		t.Fatalf("askbridge %s ran main, not the container's init:\n%s", contain.InitArg, out)
+	}
+	for _, m := range inits {
+		p := string(m[1])
+		if std[p] || strings.HasPrefix(p, "internal/") || strings.HasPrefix(p, "runtime") {
+			continue
+		}
+		for _, imp := range imports[p] {
+			if !std[imp] && imp != "C" && imp != "unsafe" {
+				t.Errorf("package %s (which imports %s) initializes before the container's init", p, imp)
+				break
+			}
 		}
 	}
 }

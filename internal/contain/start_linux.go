@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -73,8 +74,28 @@ func initArgs(cmd *exec.Cmd, o Options) []string {
 	for _, k := range o.Keep {
 		args = append(args, "-keep", k)
 	}
+	if home := homeOf(cmd); home != "" {
+		if r, err := filepath.EvalSymlinks(home); err == nil {
+			home = r
+		}
+		args = append(args, "-home", home) // resolved here: nsinit imports no path/filepath
+	}
 	args = append(args, "--", cmd.Path)
 	return append(args, cmd.Args...)
+}
+
+// homeOf is the HOME the agent (and so the init) is given.
+func homeOf(cmd *exec.Cmd) string {
+	if cmd.Env == nil {
+		return os.Getenv("HOME")
+	}
+	home := ""
+	for _, kv := range cmd.Env {
+		if v, ok := strings.CutPrefix(kv, "HOME="); ok {
+			home = v // the last one wins, as for exec
+		}
+	}
+	return home
 }
 
 // namespaces is how the init starts: new user, PID and mount namespaces, a

@@ -87,7 +87,7 @@ func TestARecordOfAnApproval(t *testing.T) {
 // A secret question's typed answer is never in a record, even from a
 // result that was not redacted.
 func TestASecretAnswerIsNotLogged(t *testing.T) {
-	q := permission.Question{Header: "Token", Question: "Your API token?", Secret: true}
+	q := permission.Question{Header: "Token", Question: "Your API token?", Kind: permission.Secret}
 	p := permission.Pending{ID: "q1", State: permission.StateAnswered, Questions: []permission.Question{q},
 		Result: &permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Other: true, Custom: "hunter2-secret"}}}}}
 	r := Of(p, Origin{}, time.Now())

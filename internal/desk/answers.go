@@ -84,7 +84,7 @@ func (s *Server) parse(asking []permission.Asked, answers [][]string) ([]permiss
 		if len(vals) == 0 {
 			return nil, path + ": empty: pick an option or type an answer"
 		}
-		if !q.MultiSelect && len(vals) > 1 {
+		if !q.Kind.Many && len(vals) > 1 {
 			return nil, fmt.Sprintf("%s: %q takes one answer", path, q.Question)
 		}
 		var ans permission.Answer
@@ -100,10 +100,12 @@ func (s *Server) parse(asking []permission.Asked, answers [][]string) ([]permiss
 				}
 				if label, isLabel = labelOf(q, typed); !isLabel {
 					switch {
-					case s.opts.NoCustom || q.NoOther:
+					case s.opts.NoCustom || !q.Kind.Typed():
 						return nil, fmt.Sprintf("%s: %q is not an option of %q", path, typed, q.Question)
 					case ans.Other:
 						return nil, path + ": one typed answer per question"
+					case q.Kind.Check(typed) != nil:
+						return nil, path + ": " + q.Kind.Check(typed).Error()
 					}
 					ans.Other, ans.Custom = true, typed
 					continue

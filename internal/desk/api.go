@@ -23,13 +23,19 @@ type wireQuestion struct {
 	// Secret: what is typed is read by the agent alone; the desk shows
 	// permission.SecretText for it afterwards, and the page hides the typing.
 	Secret bool `json:"secret,omitempty"`
-	// Custom is false when the asker cannot take typed text
-	// (permission.Question.NoOther), as in OpenCode's routes: the page
-	// offers no "Other" input.
+	// Custom is false when the asker cannot take typed text (a Fixed
+	// permission.AnswerKind), as in OpenCode's routes: the page offers no
+	// "Other" input.
 	Custom *bool `json:"custom,omitempty"`
 	// Link is a page the question asks the user to open
 	// (permission.Question.Link): the page shows it in full as a link.
 	Link string `json:"link,omitempty"`
+	// Kind names a registered kind (permission.RegisterKind); Input and
+	// Hint are what its typed text is (an input type, "a number"), for
+	// the page's field. All three are empty for the flags' kinds.
+	Kind  string `json:"kind,omitempty"`
+	Input string `json:"input,omitempty"`
+	Hint  string `json:"hint,omitempty"`
 }
 
 // wireAnswer is an answer a set already has, while its follow-ups are asked.
@@ -70,17 +76,19 @@ type wirePending struct {
 	// desk's list stays as it was.
 	WaitedMs *int64 `json:"waitedMs,omitempty"`
 	// Instance and CWD say where the set comes from (Options.Origin).
-	Instance any        `json:"instance,omitempty"`
-	CWD      string     `json:"cwd,omitempty"`
-	Claim    *wireClaim `json:"claim,omitempty"` // the device answering it now (claim.go)
+	Instance *permission.Origin `json:"instance,omitempty"`
+	CWD      string             `json:"cwd,omitempty"`
+	Claim    *wireClaim         `json:"claim,omitempty"` // the device answering it now (claim.go)
 	// Note is what the card says beside the questions: the agent stopped
 	// waiting for the set, which stays answerable (permission.Board.Note).
 	Note string `json:"note,omitempty"`
 }
 
 func toWireQuestion(q permission.Question, path string) wireQuestion {
-	w := wireQuestion{Question: q.Question, Header: q.Header, Options: q.Options, Multiple: q.MultiSelect, Path: path, Secret: q.Secret, Link: q.Link}
-	if q.NoOther {
+	k := q.Kind
+	w := wireQuestion{Question: q.Question, Header: q.Header, Options: q.Options, Multiple: k.Many, Path: path, Secret: k.Secret, Link: q.Link,
+		Kind: k.Name, Input: k.Input, Hint: k.Hint}
+	if !k.Typed() {
 		w.Custom = new(false)
 	}
 	if w.Options == nil {

@@ -54,7 +54,7 @@ func do(t *testing.T, s *Server, method, path, body string, hdr map[string]strin
 
 var (
 	dbQ   = permission.Question{Question: "Which database?", Header: "Database", Options: []permission.Option{{Label: "Postgres", Description: "relational"}, {Label: "SQLite"}}}
-	langQ = permission.Question{Question: "Which languages?", Header: "Langs", MultiSelect: true, Options: []permission.Option{{Label: "Go"}, {Label: "Rust"}, {Label: "C"}}}
+	langQ = permission.Question{Question: "Which languages?", Header: "Langs", Kind: permission.Multi, Options: []permission.Option{{Label: "Go"}, {Label: "Rust"}, {Label: "C"}}}
 )
 
 func TestAPIListReplyRejectAndConflicts(t *testing.T) {

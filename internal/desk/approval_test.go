@@ -16,7 +16,7 @@ func TestDeskListsAndAnswersAnApproval(t *testing.T) {
 	s, board := newDesk(t, Options{})
 	a := &permission.Approval{ToolCall: json.RawMessage(`{"toolCallId":"t1","kind":"execute","title":"rm -rf build","rawInput":{"command":"rm -rf build"}}`),
 		Options: []permission.ApprovalOption{{OptionID: "allow", Name: "Allow once", Kind: "allow_once"}, {OptionID: "reject", Name: "Reject", Kind: "reject_once"}}}
-	q := permission.Question{Header: "Approval: execute", Question: "rm -rf build", NoOther: true, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}
+	q := permission.Question{Header: "Approval: execute", Question: "rm -rf build", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}
 	tk := board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Questions: []permission.Question{q}, Approval: a})
 	board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}})
 
@@ -56,6 +56,6 @@ func TestDeskListsAndAnswersAnApproval(t *testing.T) {
 func openApproval(board *permission.Board) *permission.Ticket {
 	a := &permission.Approval{ToolCall: json.RawMessage(`{"toolCallId":"t1","kind":"execute","title":"rm -rf build","rawInput":{"command":"rm -rf build"}}`),
 		Options: []permission.ApprovalOption{{OptionID: "allow", Name: "Allow once", Kind: "allow_once"}, {OptionID: "reject", Name: "Reject", Kind: "reject_once"}}}
-	q := permission.Question{Header: "Approval: execute", Question: "rm -rf build", NoOther: true, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}
+	q := permission.Question{Header: "Approval: execute", Question: "rm -rf build", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}
 	return board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Questions: []permission.Question{q}, Approval: a})
 }

@@ -27,7 +27,7 @@ func TestBrowserShowsAndAnswersAnApproval(t *testing.T) {
 	a := &permission.Approval{ToolCall: json.RawMessage(`{"toolCallId":"t1","kind":"execute","title":"rm -rf build","rawInput":{"command":"rm -rf build <b>now</b>"}}`),
 		Options: []permission.ApprovalOption{{OptionID: "once", Name: "Allow once", Kind: "allow_once"}, {OptionID: "always", Name: "Always allow", Kind: "allow_always"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 	tk := board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Approval: a, Questions: []permission.Question{{
-		Header: "Approval: execute", Question: "rm -rf build", NoOther: true,
+		Header: "Approval: execute", Question: "rm -rf build", Kind: permission.Fixed,
 		Options: []permission.Option{{Label: "Allow once"}, {Label: "Always allow", Description: "lasting: the agent will not ask again"}, {Label: "Reject"}}}}})
 
 	shot := filepath.Join(t.TempDir(), "approval.png")

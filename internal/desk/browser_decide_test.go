@@ -25,7 +25,7 @@ func TestBrowserGrantsDenyAndClaims(t *testing.T) {
 			{OptionID: "always", Name: "Always allow", Kind: "allow_always", Meta: json.RawMessage(`{"permission":{"version":1,"changes":[{"type":"addRules","description":"Allow Bash(git push:*) in this project"}]}}`)},
 			{OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 	tk := board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Approval: a, Questions: []permission.Question{{
-		Header: "Approval: execute", Question: "git push", NoOther: true,
+		Header: "Approval: execute", Question: "git push", Kind: permission.Fixed,
 		Options: []permission.Option{{Label: "Allow once"}, {Label: "Always allow", Description: a.Options[1].Grant().Text("allow_always")}, {Label: "Reject"}}}}})
 	q := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{dbQ}, Round: 1})
 	_, err := board.Claim(q.ID, permission.By{Device: "phone", Name: "Pixel 8"}, time.Minute, false)

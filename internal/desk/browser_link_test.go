@@ -25,7 +25,7 @@ func TestBrowserShowsASignInLink(t *testing.T) {
 	needBrowser(t)
 	s, board := newDesk(t, Options{})
 	link := func(message, url string) permission.Request {
-		return permission.Request{SessionID: "(no session)", Questions: []permission.Question{{Header: "Open link", Question: message, Link: url, NoOther: true,
+		return permission.Request{SessionID: "(no session)", Questions: []permission.Question{{Header: "Open link", Question: message, Link: url, Kind: permission.Link,
 			Options: []permission.Option{{Label: "I opened it"}, {Label: "Cancel"}}}}}
 	}
 	tk := board.Open(link("Sign in to ChatGPT and enter this code: ABCD-12345", "https://auth.example.com/codex/device?a=1&b=2"))

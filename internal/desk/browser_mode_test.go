@@ -24,11 +24,11 @@ import (
 // button, within the screen. The switcher is a fake of the bridge's rule.
 func TestBrowserSwitchesTheSessionsMode(t *testing.T) {
 	needBrowser(t)
-	mode := map[string]any{"id": "auto", "name": "Auto", "asks": 1, "available": []map[string]any{
-		{"id": "default", "name": "Manual", "asks": 2}, {"id": "auto", "name": "Auto", "asks": 1},
-		{"id": "bypassPermissions", "name": "Bypass permissions", "asks": 0}}}
-	s, board := newDesk(t, Options{Origin: func(string) (any, string) {
-		return map[string]any{"agent": "Claude Code", "mode": mode}, "/home/ann/api"
+	mode := permission.SessionMode{ID: "auto", Name: "Auto", Asks: 1, Available: []permission.ModeOption{
+		{ID: "default", Name: "Manual", Asks: 2}, {ID: "auto", Name: "Auto", Asks: 1},
+		{ID: "bypassPermissions", Name: "Bypass permissions", Asks: 0}}}
+	s, board := newDesk(t, Options{Origin: func(string) (*permission.Origin, string) {
+		return &permission.Origin{Agent: "Claude Code", Mode: &mode}, "/home/ann/api"
 	}})
 	var mu sync.Mutex
 	var heard []string
@@ -44,7 +44,7 @@ func TestBrowserSwitchesTheSessionsMode(t *testing.T) {
 	board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Approval: &permission.Approval{
 		ToolCall: json.RawMessage(`{"toolCallId":"t1","kind":"execute","title":"ls"}`),
 		Options:  []permission.ApprovalOption{{OptionID: "once", Name: "Allow once", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}},
-		Questions: []permission.Question{{Header: "Approval: execute", Question: "ls", NoOther: true, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}})
+		Questions: []permission.Question{{Header: "Approval: execute", Question: "ls", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}})
 
 	shot := filepath.Join(t.TempDir(), "mode.png")
 	if dir := os.Getenv("ASKBRIDGE_SCREENSHOT_DIR"); dir != "" {

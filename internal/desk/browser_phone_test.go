@@ -91,7 +91,7 @@ func TestBrowserPhoneAlwaysAnswersBack(t *testing.T) {
 	a := &permission.Approval{ToolCall: json.RawMessage(`{"toolCallId":"t1","kind":"execute","title":"rm -rf build","rawInput":{"command":"rm -rf build","description":"Remove the build directory"},"content":[{"type":"content","content":{"type":"text","text":"Remove the build directory"}}]}`),
 		Options: []permission.ApprovalOption{{OptionID: "always", Name: "Always Allow", Kind: "allow_always"}, {OptionID: "once", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 	ap := board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Approval: a, Questions: []permission.Question{{
-		Header: "Approval: execute", Question: "rm -rf build", NoOther: true,
+		Header: "Approval: execute", Question: "rm -rf build", Kind: permission.Fixed,
 		Options: []permission.Option{{Label: "Always Allow", Description: "lasting: the agent will not ask again"}, {Label: "Allow"}, {Label: "Reject"}}}}})
 
 	shots := dir

@@ -86,7 +86,7 @@ func TestBrowserPushComesAndGoes(t *testing.T) {
 	relay(1)
 	a := &permission.Approval{ToolCall: json.RawMessage(`{"title":"git push","rawInput":{"command":"git push --force"}}`),
 		Options: []permission.ApprovalOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
-	ap := board.Open(permission.Request{SessionID: "s1", Approval: a, Questions: []permission.Question{{Header: "Approval", Question: "git push", NoOther: true,
+	ap := board.Open(permission.Request{SessionID: "s1", Approval: a, Questions: []permission.Question{{Header: "Approval", Question: "git push", Kind: permission.Fixed,
 		Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
 	relay(2)
 	require.NoError(t, board.Settle(q.ID, permission.Result{Source: permission.SourceHub, Answers: []permission.Answered{{Question: dbQ, Answer: permission.Answer{Labels: []string{"SQLite"}}}}}, permission.ByEditor()))

@@ -122,7 +122,7 @@ func approvalOf(id, command string) permission.Request {
 	raw, _ := json.Marshal(map[string]any{"toolCallId": id, "kind": "execute", "title": command, "rawInput": map[string]string{"command": command}})
 	a := &permission.Approval{ToolCall: raw, Options: []permission.ApprovalOption{{OptionID: "once", Name: "Allow once", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 	return permission.Request{SessionID: "s1", ToolCallID: id, Approval: a, Questions: []permission.Question{{
-		Header: "Approval: execute", Question: command, NoOther: true, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}}
+		Header: "Approval: execute", Question: command, Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}}
 }
 
 func waitPrefix(t *testing.T, saw <-chan string, prefix string) {

@@ -37,8 +37,8 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		Answers   map[string]string `json:"answers,omitempty"`
 		// Instance and CWD say where the set came from (Options.Origin),
 		// the hub's sets kept from before its restart included.
-		Instance any    `json:"instance,omitempty"`
-		CWD      string `json:"cwd,omitempty"`
+		Instance *permission.Origin `json:"instance,omitempty"`
+		CWD      string             `json:"cwd,omitempty"`
 	}
 	out := struct {
 		SessionID string  `json:"sessionID"`

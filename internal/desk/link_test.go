@@ -12,7 +12,7 @@ import (
 // the page to offer as a link; the answer is one of its options.
 func TestLinkQuestionIsListedWithItsLink(t *testing.T) {
 	s, board := newDesk(t, Options{})
-	q := permission.Question{Question: "Sign in to ChatGPT and enter this code: ABCD-12345", Header: "Open link", NoOther: true,
+	q := permission.Question{Question: "Sign in to ChatGPT and enter this code: ABCD-12345", Header: "Open link", Kind: permission.Link,
 		Link:    "https://auth.openai.com/codex/device?x=1&y=2",
 		Options: []permission.Option{{Label: "I opened it"}, {Label: "Cancel"}}}
 	tk := board.Open(permission.Request{SessionID: "s", Questions: []permission.Question{q}})

@@ -8,13 +8,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// A question whose asker cannot take typed text (permission.Question.NoOther)
+// A question whose asker cannot take typed text (a Fixed permission.AnswerKind)
 // is listed with custom:false, and a typed answer to it is refused: the user
 // is told, not the agent handed a dismissal.
 func TestNoOtherQuestionTakesNoTypedAnswer(t *testing.T) {
 	s, board := newDesk(t, Options{})
 	q := dbQ
-	q.NoOther = true
+	q.Kind.Fixed = true
 	tk := board.Open(permission.Request{SessionID: "s", Questions: []permission.Question{q}})
 	code, body := do(t, s, "GET", "/question", "", nil)
 	require.Equal(t, 200, code, body)

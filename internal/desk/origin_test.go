@@ -18,7 +18,9 @@ import (
 func TestOriginAndRoutes(t *testing.T) {
 	board := permission.NewBoard()
 	d, err := Listen("127.0.0.1:0", board, Options{
-		Origin: func(id string) (any, string) { return map[string]string{"agent": "claude", "id": id}, "/src/api" },
+		Origin: func(id string) (*permission.Origin, string) {
+			return &permission.Origin{Agent: "claude", ID: id}, "/src/api"
+		},
 		Routes: map[string]http.HandlerFunc{"GET /instance": func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`["one"]`)) }},
 	})
 	require.NoError(t, err)
@@ -41,13 +43,14 @@ func TestOriginAndRoutes(t *testing.T) {
 	var sets []struct {
 		ID       string
 		CWD      string
-		Instance map[string]string
+		Instance map[string]any
 		WaitedMs *int64
 	}
 	require.NoError(t, json.Unmarshal([]byte(body), &sets))
 	require.Len(t, sets, 1)
 	assert.Equal(t, "/src/api", sets[0].CWD)
-	assert.Equal(t, map[string]string{"agent": "claude", "id": sets[0].ID}, sets[0].Instance)
+	assert.Equal(t, "claude", sets[0].Instance["agent"])
+	assert.Equal(t, sets[0].ID, sets[0].Instance["id"])
 	if assert.NotNil(t, sets[0].WaitedMs, "the page shows how long a group has waited") {
 		assert.GreaterOrEqual(t, *sets[0].WaitedMs, int64(0))
 		assert.Less(t, *sets[0].WaitedMs, int64(time.Minute/time.Millisecond))
@@ -61,14 +64,15 @@ func TestOriginAndRoutes(t *testing.T) {
 		Rounds []struct {
 			State    string
 			CWD      string
-			Instance map[string]string
+			Instance map[string]any
 		}
 	}
 	require.NoError(t, json.Unmarshal([]byte(body), &hist))
 	require.Len(t, hist.Rounds, 1)
 	assert.Equal(t, "cancelled", hist.Rounds[0].State, "the wire says the state as before")
 	assert.Equal(t, "/src/api", hist.Rounds[0].CWD)
-	assert.Equal(t, map[string]string{"agent": "claude", "id": sets[0].ID}, hist.Rounds[0].Instance)
+	assert.Equal(t, "claude", hist.Rounds[0].Instance["agent"])
+	assert.Equal(t, sets[0].ID, hist.Rounds[0].Instance["id"])
 
 	resp, body = get("/instance", true)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)

@@ -68,13 +68,16 @@ func (d Route) Start(env *route.Env) (route.Running, error) {
 		env.Logger.Info("askbridge: desk at " + srv.URL() + where)
 	}
 	env.DeskURL, env.Taps = srv.URL(), taps
-	return running{srv}, nil
+	return running{srv, "the desk at "}, nil
 }
 
-// running is a started desk: it can always answer.
-type running struct{ srv *Server }
+// running is a started desk (or the hub's page): it can always answer.
+type running struct {
+	srv  *Server
+	what string // "the desk at "
+}
 
-func (r running) Where() string   { return "the desk at " + r.srv.URL() }
+func (r running) Where() string   { return r.what + r.srv.URL() }
 func (r running) Missing() string { return "" }
 func (r running) Showing() bool   { return true }
 func (r running) Close()          { r.srv.Close() }

@@ -30,7 +30,7 @@ func TestDeskShowsNoSecretAnswer(t *testing.T) {
 	stream := bufio.NewScanner(resp.Body)
 	stream.Scan() // subscribed
 
-	token := permission.Question{Question: "Which deploy token?", Header: "Token", Secret: true,
+	token := permission.Question{Question: "Which deploy token?", Header: "Token", Kind: permission.Secret,
 		Options: []permission.Option{{Label: "Staging"}, {Label: "Production"}}}
 	db := dbQ
 	db.FollowUps = map[string][]permission.Question{"Postgres": {{Question: "Which version?", Header: "Version", Options: []permission.Option{{Label: "16"}, {Label: "17"}}}}}

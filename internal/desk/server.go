@@ -53,7 +53,7 @@ type Options struct {
 	RequestTimeout time.Duration
 	// Origin, when set, says where set id comes from (the hub: which
 	// askbridge, and its folder); GET /question and /event show it.
-	Origin func(id string) (instance any, cwd string)
+	Origin func(id string) (*permission.Origin, string)
 	// Routes are more API routes ("GET /instance"), behind a session.
 	Routes map[string]http.HandlerFunc
 	// Taps, when set, serves POST /tap/{token}: the answer buttons of

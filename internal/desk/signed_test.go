@@ -29,8 +29,8 @@ func (l *localhost) signedPresence(id string, answers [][]string, reason string)
 // travels to the set's result, and a record of it verifies offline; one
 // byte changed in the logged statement and it does not.
 func TestAnApprovalIsSignedOverItsStatement(t *testing.T) {
-	s, board := newDesk(t, Options{Origin: func(string) (any, string) {
-		return map[string]string{"agent": "claude", "host": "box"}, "/src/app"
+	s, board := newDesk(t, Options{Origin: func(string) (*permission.Origin, string) {
+		return &permission.Origin{Agent: "claude", Host: "box"}, "/src/app"
 	}})
 	tk := openApproval(board)
 	browser := newLocalhost(t, s)
@@ -110,7 +110,7 @@ func TestAStatementForOtherAnswersIsRefused(t *testing.T) {
 // the hub knows it), the reply is refused, even with the same answers.
 func TestAStatementNoLongerTrueIsRefused(t *testing.T) {
 	folder := "/src/app"
-	s, board := newDesk(t, Options{Origin: func(string) (any, string) { return nil, folder }})
+	s, board := newDesk(t, Options{Origin: func(string) (*permission.Origin, string) { return nil, folder }})
 	tk := openApproval(board)
 	browser := newLocalhost(t, s)
 	key := newSoftKey(t, browser.origin())

@@ -35,11 +35,10 @@ func (s *Server) statement(p permission.Pending, dev string, answers [][]string,
 	st.Title, st.Kind, st.Arguments = tc.Title, tc.Kind, decisions.Digest(tc.RawInput)
 	if s.opts.Origin != nil {
 		inst, cwd := s.opts.Origin(p.ID)
-		var who struct{ Agent, Host string }
-		if b, err := json.Marshal(inst); err == nil {
-			json.Unmarshal(b, &who)
+		if inst != nil {
+			st.Agent, st.Host = inst.Agent, inst.Host
 		}
-		st.Agent, st.Host, st.CWD = who.Agent, who.Host, cwd
+		st.CWD = cwd
 	}
 	for _, vals := range answers {
 		for _, v := range vals {

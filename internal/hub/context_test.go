@@ -27,7 +27,7 @@ func TestTheHubsCardCarriesTheAgentsWordsAndPlan(t *testing.T) {
 		{Question: "Remove build?", Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
 	id := waitPending(t, hb, 1)[0].ID
 	inst, _ := h.Origin(id)
-	got := inst.(Instance).Context
+	got := inst.Context
 	require.NotNil(t, got, "the set's words came with it: no hello in between")
 	assert.Equal(t, *said, *got)
 	for _, i := range h.Instances() {

@@ -43,8 +43,8 @@ func (h *Hub) record(m *mirror) {
 	}
 	inst, cwd := h.Origin(m.ticket.ID)
 	from := decisions.Origin{CWD: cwd}
-	if i, ok := inst.(Instance); ok {
-		from.Agent, from.Host, from.Instance = i.Agent, i.Host, i.ID
+	if inst != nil {
+		from.Agent, from.Host, from.Instance = inst.Agent, inst.Host, inst.ID
 	}
 	if err := l.Append(decisions.Of(p, from, time.Now())); err != nil {
 		h.logger.Warn("hub: the decisions log could not keep a set", "err", err)

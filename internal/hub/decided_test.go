@@ -33,7 +33,7 @@ func TestABurstOf200SetsGives200DecisionsAndNoSecret(t *testing.T) {
 	h.Record(l)
 	board, _ := report(t, path, "/src/burst")
 
-	q := permission.Question{Question: "Token?", Header: "Token", Secret: true, Options: []permission.Option{{Label: "a"}, {Label: "b"}}}
+	q := permission.Question{Question: "Token?", Header: "Token", Kind: permission.Secret, Options: []permission.Option{{Label: "a"}, {Label: "b"}}}
 	tickets := make([]*permission.Ticket, sets)
 	var wg sync.WaitGroup
 	for i := range sets {

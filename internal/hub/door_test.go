@@ -23,7 +23,7 @@ func TestTheHubsApprovalWithoutPresenceIsRefusedAtTheAskbridge(t *testing.T) {
 	a := &permission.Approval{ToolCall: []byte(`{"title":"rm -rf build","kind":"execute"}`),
 		Options: []permission.ApprovalOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 	approval := b.Open(permission.Request{SessionID: "s", Approval: a, Questions: []permission.Question{
-		{Question: "rm -rf build", Header: "Approval", NoOther: true, Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
+		{Question: "rm -rf build", Header: "Approval", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
 	question := ask(b, "s", "Which?")
 	list := waitPending(t, hb, 2)
 	for _, p := range list {

@@ -36,11 +36,11 @@ func TestAnImpostorGetsItsOwnConnection(t *testing.T) {
 	var ids []string
 	var pids []int
 	for _, p := range sets {
-		var inst any
-		require.Eventually(t, func() bool { inst, _ = h.Origin(p.ID); return inst.(Instance).Agent != "" }, 5*time.Second, 10*time.Millisecond)
-		ids = append(ids, inst.(Instance).ID)
-		pids = append(pids, inst.(Instance).PeerPID)
-		assert.Equal(t, 4242, inst.(Instance).PID, "what it says stays what it says")
+		var inst *Instance
+		require.Eventually(t, func() bool { inst, _ = h.Origin(p.ID); return inst.Agent != "" }, 5*time.Second, 10*time.Millisecond)
+		ids = append(ids, inst.ID)
+		pids = append(pids, inst.PeerPID)
+		assert.Equal(t, 4242, inst.PID, "what it says stays what it says")
 	}
 	assert.NotEqual(t, ids[0], ids[1], "two connections, two groups")
 	if runtime.GOOS == "linux" || runtime.GOOS == "darwin" {

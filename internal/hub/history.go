@@ -62,10 +62,7 @@ func (h *Hub) keep(m *mirror) {
 	if err != nil {
 		return
 	}
-	k := kept{Set: set, CWD: cwd}
-	if i, ok := inst.(Instance); ok {
-		k.Instance = &i
-	}
+	k := kept{Set: set, CWD: cwd, Instance: inst}
 	if err := h.store.add(k); err != nil {
 		h.logger.Warn("hub: the history could not keep a set", "err", err)
 	}

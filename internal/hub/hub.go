@@ -246,29 +246,20 @@ func (h *Hub) forwardHolds(ctx context.Context) {
 }
 
 // Origin is where set id comes from, for the desk to show: its askbridge
-// (Instance) and its session's folder (else the askbridge's).
-func (h *Hub) Origin(id string) (instance any, cwd string) {
+// and its session's folder (else the askbridge's); nil for a set of no
+// askbridge's.
+func (h *Hub) Origin(id string) (*permission.Origin, string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	m, ok := h.mirrors[id]
 	if !ok {
 		if o, ok := h.past[id]; ok {
-			return o.inst, o.cwd
+			inst := o.inst
+			return &inst, o.cwd
 		}
 		return nil, ""
 	}
-	inst := m.peer.inst
-	cwd = inst.CWD
-	if c := inst.Sessions[m.session]; c != "" {
-		cwd = c
-	}
-	inst.Subagent = inst.Subagents[m.session]
-	if mode, ok := inst.Modes[m.session]; ok {
-		inst.Mode = &mode
-	}
-	inst.Sessions, inst.Subagents, inst.Modes = nil, nil, nil
-	inst.Context = m.context
-	return inst, cwd
+	return m.peer.inst.Of(m.session, m.context)
 }
 
 // Instances are the askbridges connected, first come first.

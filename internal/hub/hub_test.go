@@ -73,7 +73,7 @@ func TestSetsReachTheHubAndItsAnswerGoesBack(t *testing.T) {
 	for _, p := range list {
 		inst, cwd := h.Origin(p.ID)
 		byText[p.Questions[0].Question] = cwd
-		assert.Equal(t, "scripted", inst.(Instance).Agent)
+		assert.Equal(t, "scripted", inst.Agent)
 	}
 	assert.Equal(t, map[string]string{"One?": "/src/one", "Two?": "/src/two"}, byText)
 	assert.Len(t, h.Instances(), 2)
@@ -186,7 +186,7 @@ func TestAnApprovalReachesTheHubAsOne(t *testing.T) {
 	a := &permission.Approval{ToolCall: []byte(`{"title":"rm -rf build","kind":"execute"}`),
 		Options: []permission.ApprovalOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 	tk := b.Open(permission.Request{SessionID: "s", Approval: a, Questions: []permission.Question{
-		{Question: "rm -rf build", Header: "Approval", NoOther: true, Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
+		{Question: "rm -rf build", Header: "Approval", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
 	list := waitPending(t, hb, 1)
 	assert.Equal(t, permission.KindApproval, list[0].Kind)
 	require.NotNil(t, list[0].Approval)

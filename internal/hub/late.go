@@ -166,7 +166,7 @@ func (h *Hub) keepLate(m *mirror) bool {
 	inst := m.peer.inst
 	h.mu.Unlock()
 	p, _ := h.board.Get(m.ticket.ID)
-	secret := slices.ContainsFunc(p.Questions, func(q permission.Question) bool { return q.Secret })
+	secret := slices.ContainsFunc(p.Questions, func(q permission.Question) bool { return q.Kind.Secret })
 	l := &h.late
 	l.mu.Lock()
 	info, marked := l.marked[m]

@@ -20,7 +20,7 @@ func TestADenialsReasonReachesTheAskbridge(t *testing.T) {
 	a := &permission.Approval{ToolCall: []byte(`{"title":"rm -rf data","kind":"execute"}`),
 		Options: []permission.ApprovalOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 	tk := b.Open(permission.Request{SessionID: "s", Approval: a, Questions: []permission.Question{
-		{Question: "rm -rf data", Header: "Approval", NoOther: true, Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
+		{Question: "rm -rf data", Header: "Approval", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
 	list := waitPending(t, hb, 1)
 	_, err := hb.ProgressBy(list[0].ID, 0, []permission.Answer{{Labels: []string{"Reject"}}}, permission.By{Device: "d1", Name: "Pixel 8", Reason: "move it to archive/", Route: permission.RoutePage, Proof: permission.ProofDevice | permission.ProofPresence})
 	require.NoError(t, err)

@@ -26,11 +26,12 @@ func (h Route) Start(env *route.Env) (route.Running, error) {
 	case "auto", "":
 		path = SocketPath()
 	}
-	return &Reporting{Reporter: Report(env.Ctx, env.Board, path, Self(env.Command), env.Logger), path: path}, nil
+	rep := Report(env.Ctx, env.Board, path, Self(env.Command), env.Logger)
+	env.Hear = append(env.Hear, rep.Update) // the hub's cards say where sets come from
+	return &Reporting{Reporter: rep, path: path}, nil
 }
 
 // Reporting is a started Route: it can answer while a hub is connected.
-// Its Reporter hears where sets come from (Update).
 type Reporting struct {
 	*Reporter
 	path string

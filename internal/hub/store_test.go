@@ -45,12 +45,12 @@ func TestTheHistoryOutlivesTheHub(t *testing.T) {
 	b, _ := report(t, path, "/src/api")
 	plain := ask(b, "s", "Which database?")
 	secret := b.Open(permission.Request{SessionID: "s", Round: 2, Questions: []permission.Question{
-		{Question: "The token?", Header: "Token", Secret: true, Options: []permission.Option{{Label: "none"}, {Label: "later"}}}}})
+		{Question: "The token?", Header: "Token", Kind: permission.Secret, Options: []permission.Option{{Label: "none"}, {Label: "later"}}}}})
 	list := waitPending(t, hb, 2)
 	for _, p := range list {
 		q := p.Questions[0]
 		a := permission.Answer{Labels: []string{"a"}}
-		if q.Secret {
+		if q.Kind.Secret {
 			a = permission.Answer{Other: true, Custom: "hunter2-s3cr3t"}
 		}
 		require.NoError(t, hb.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: q, Answer: a, Path: "questions[0]"}}}, permission.ByEditor()))
@@ -82,8 +82,8 @@ func TestTheHistoryOutlivesTheHub(t *testing.T) {
 	assert.Equal(t, "a", sets[0].Result.Answers[0].Answer.Text())
 	assert.Equal(t, permission.SecretText, sets[1].Result.Answers[0].Answer.Text())
 	inst, cwd := h2.Origin(sets[0].ID)
-	require.IsType(t, Instance{}, inst)
-	assert.Equal(t, "scripted", inst.(Instance).Agent)
+	require.NotNil(t, inst)
+	assert.Equal(t, "scripted", inst.Agent)
 	assert.Equal(t, "/src/api", cwd)
 	assert.Empty(t, hb2.List(), "nothing of the history is pending")
 

@@ -107,9 +107,9 @@ func TestPairURLIsThePublicURL(t *testing.T) {
 	_, linked, _ := strings.Cut(page.PairURL("ABCD-EFGH-JKMN"), "#pair=")
 	assert.True(t, strings.HasPrefix(linked, "ABCD-EFGH-JKMN-"), "the link carries the code and its letters: %s", linked)
 	public := &codeShower{publicURL: "https://hub.example.net/"}
-	assert.Equal(t, "https://hub.example.net/#pair="+linked, public.pairURL(page)("ABCD-EFGH-JKMN"))
+	assert.Equal(t, "https://hub.example.net/#pair="+linked, public.pairURL(page.PairURL)("ABCD-EFGH-JKMN"))
 	local := &codeShower{}
-	assert.Equal(t, page.URL()+"#pair="+linked, local.pairURL(page)("ABCD-EFGH-JKMN"))
+	assert.Equal(t, page.URL()+"#pair="+linked, local.pairURL(page.PairURL)("ABCD-EFGH-JKMN"))
 	assert.True(t, strings.HasPrefix(page.URL(), "http://localhost:"), page.URL())
 }
 

@@ -13,7 +13,6 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
@@ -72,8 +71,8 @@ func (c *codeShower) show(code, link string, expires time.Time) string {
 
 // pairURL is the pairing link of a code, for `askbridge hub pair`: at
 // --public-url when given, as the terminal's.
-func (c *codeShower) pairURL(page *desk.Server) func(code string) string {
-	return func(code string) string { return c.atPublic(page.PairURL(code)) }
+func (c *codeShower) pairURL(link func(code string) string) func(code string) string {
+	return func(code string) string { return c.atPublic(link(code)) }
 }
 
 // atPublic moves a pairing link to --public-url, when given, keeping the
@@ -106,13 +105,13 @@ func (c *codeShower) print(code, link string, expires time.Time) {
 
 // atStart shows a first code when the hub runs on a terminal, else says
 // how to get one.
-func (c *codeShower) atStart(page *desk.Server, devices *pairing.Devices) {
+func (c *codeShower) atStart(link func(code string) string, devices *pairing.Devices) {
 	if !c.terminal {
 		fmt.Fprintln(c.stderr, "askbridge: pair a browser with the code `askbridge hub pair` prints")
 		return
 	}
 	code, expires := devices.NewCode()
-	c.print(code, page.PairURL(code), expires)
+	c.print(code, link(code), expires)
 }
 
 // phoneReaches says whether another device could open link: not an address

@@ -10,7 +10,6 @@ import (
 	"net"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/hubpage"
 	"github.com/askbridge/askbridge/internal/route"
@@ -27,9 +26,10 @@ type Config struct {
 	// that post to the page; either unset: none.
 	PublicURL string
 	Taps      *answertoken.Key
-	// Routes are the hub's answer routes besides its page and inbox (the
-	// notifiers), as the flags set them: the page's address and Taps are
-	// in their route.Env.
+	// Routes are the hub's answer routes besides its own (Web Push, the
+	// page and the inbox: table), as the flags set them (the notifiers),
+	// started after those: the page's address and Taps are in their
+	// route.Env.
 	Routes         []route.Route
 	InboxApprovals bool // --inbox-approvals
 	BarePush       bool // --push-content none
@@ -82,25 +82,18 @@ func Run(ctx context.Context, c Config) error {
 		logger.Warn("hub: a set answerable late is cancelled when its askbridge leaves: no notes store", "err", err)
 	}
 	show := &codeShower{stderr: c.Stderr, terminal: writesToTerminal(c.Stderr), qr: c.Remote || c.QR, publicURL: c.PublicURL, logger: logger}
-	routes, pushed := startPush(ctx, h, board, devices, c.BarePush, logger)
-	defer func() { stop(); pushed() }() // the pushes under way end before the hub
-	routes["GET /instance"], routes["GET /api/decisions"] = h.ServeInstances, h.ServeDecisions
-	page := desk.New(ln, board, desk.Options{Hub: true, Devices: devices, ShowCode: show.show, Logger: logger, Origin: h.Origin,
-		Routes: routes,
-		Taps:   c.Taps, PublicURL: c.PublicURL,
-		AllowRemote: c.Remote, TLS: c.TLS, Addr: pageAddr(ln.Addr(), c.TLS), Key: sock.Key})
-	defer page.Close()
-	h.ServeInbox(ctx, sock, page.LocalHandler(), hub.InboxOptions{Approvals: c.InboxApprovals})
-	people, err := route.Start(&route.Env{Ctx: ctx, Board: board, Logger: logger, Stderr: c.Stderr, DeskURL: page.URL(), Taps: c.Taps}, c.Routes)
+	env := &route.Env{Ctx: ctx, Board: board, Logger: logger, Stderr: c.Stderr, Taps: c.Taps, Origin: h.Origin}
+	people, err := route.Start(env, c.table(started{hub: h, page: ln, sock: sock, devices: devices, show: show}))
 	if err != nil {
+		stop()
 		return &Error{Code: 2, Err: err}
 	}
-	defer people.Close()
-	h.Pair(hub.Pairing{Devices: devices, URL: show.pairURL(page), Allow: c.MayPair})
-	printWhere(c.Stderr, page.URL(), c.PublicURL, otherURLs(page.URL(), ln.Addr(), c.TLS))
+	defer func() { stop(); people.Close() }() // the pushes under way end before the hub
+	h.Pair(hub.Pairing{Devices: devices, URL: show.pairURL(env.PairURL), Allow: c.MayPair})
+	printWhere(c.Stderr, env.DeskURL, c.PublicURL, otherURLs(env.DeskURL, ln.Addr(), c.TLS))
 	defer sayAlarms(c.Stderr, logger)
-	defer hubpage.Keep(path, page.URL())()
-	show.atStart(page, devices)
+	defer hubpage.Keep(path, env.DeskURL)()
+	show.atStart(env.PairURL, devices)
 	logger.Info("hub: askbridges report on " + path)
 	h.Serve(ctx, sock)
 	return nil

@@ -55,7 +55,7 @@ func (ib *inbox) take(ctx context.Context, s Set) (ok bool, err error) {
 	if who != nil && who.Name != "" {
 		name = who.Name
 	}
-	q := permission.Question{Header: "Claimed", Question: "Being answered on " + name + ". Take it over here?", NoOther: true,
+	q := permission.Question{Header: "Claimed", Question: "Being answered on " + name + ". Take it over here?", Kind: permission.Fixed,
 		Options: []permission.Option{{Label: "Take over", Description: name + "'s answer will then be refused"}, {Label: "Leave it", Description: "skip it here"}}}
 	res, err := permission.Ask(ctx, prompt.Peer{Prompter: ib.p}, permission.Request{SessionID: "inbox", ToolCallID: "inbox-claim-" + s.ID, Questions: []permission.Question{q}, Round: 1})
 	if err != nil || res.Cancelled || len(res.Answers) == 0 || res.Answers[0].Answer.Text() != "Take over" {

@@ -18,7 +18,7 @@ func TestTheInboxDeniesWithAReason(t *testing.T) {
 		Approval: &permission.Approval{Options: []permission.ApprovalOption{{OptionID: "a", Name: "Allow", Kind: "allow_once"},
 			{OptionID: "aa", Name: "Always allow", Kind: "allow_always"}, {OptionID: "r", Name: "Reject", Kind: "reject_once"}}}}
 	qs := s.questions()
-	assert.False(t, qs[0].NoOther, "Other is offered, as Deny…")
+	assert.False(t, qs[0].Kind.Fixed, "Other is offered, as Deny…")
 	assert.Contains(t, qs[0].Question, denyHint)
 
 	typed := permission.Result{Answers: []permission.Answered{{Question: qs[0], Path: "questions[0]", Answer: permission.Answer{Other: true, Custom: "move it to archive/"}}}}

@@ -129,6 +129,7 @@ type Question struct {
 	Secret   bool                `json:"secret"`
 	Custom   *bool               `json:"custom"`
 	Link     string              `json:"link"` // a page to open (a sign-in's): shown in full
+	Kind     string              `json:"kind"` // a registered kind's name (permission.RegisterKind)
 }
 
 // pending lists the sets waiting, and the list as the hub wrote it.
@@ -160,11 +161,11 @@ func (c *client) reply(ctx context.Context, id string, step int, answers [][]str
 func (s Set) questions() []permission.Question {
 	out := make([]permission.Question, len(s.Questions))
 	for i, q := range s.Questions {
-		out[i] = permission.Question{Question: q.Question, Header: q.Header, Options: q.Options, MultiSelect: q.Multiple,
-			Secret: q.Secret, NoOther: q.Custom != nil && !*q.Custom, Link: q.Link}
+		out[i] = permission.Question{Question: q.Question, Header: q.Header, Options: q.Options, Link: q.Link,
+			Kind: permission.KindFromFlags(q.Kind, q.Multiple, q.Custom != nil && !*q.Custom, q.Secret, q.Link != "")}
 	}
 	if s.denies() { // Other is "Deny…" there
-		out[0].NoOther = false
+		out[0].Kind.Fixed = false
 		out[0].Question += denyHint
 	}
 	return out

@@ -83,7 +83,7 @@ func TestMultiSelectIsJoined(t *testing.T) {
 	res := callAsk(t, cs, featuresQuestion)
 	assert.Equal(t, `"Which features?"="Auth, Billing"`, text(t, res))
 	assert.Equal(t, Answer{Answer: "Auth, Billing", Labels: []string{"Auth", "Billing"}}, structured(t, res).Answers["Which features?"])
-	assert.True(t, f.saw()[0].Questions[0].MultiSelect)
+	assert.True(t, f.saw()[0].Questions[0].Kind.Many)
 }
 
 func TestMultiSelectWithTypedTextNamesWhatWasTyped(t *testing.T) {

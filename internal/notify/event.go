@@ -178,7 +178,7 @@ func (e Event) Text() string {
 				// The title has the first question; repeat it only when cut.
 				b.WriteString(q.Question + "\n")
 			}
-			if q.Link != "" {
+			if q.Kind.Link {
 				// In full: the reader sees where it leads before opening it.
 				b.WriteString("Link (askbridge does not open it): " + q.Link + "\n")
 			}

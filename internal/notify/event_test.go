@@ -122,7 +122,7 @@ func TestAnExpiringQuestionIsALastCall(t *testing.T) {
 func TestEventTextHasTheLinkInFull(t *testing.T) {
 	link := "https://auth.openai.com/codex/device?" + strings.Repeat("a", 300)
 	e := Event{Event: Asked, Kind: permission.KindQuestion, Questions: []permission.Question{{Header: "Open link",
-		Question: "Sign in to ChatGPT and enter this code: ABCD-12345", Link: link,
+		Question: "Sign in to ChatGPT and enter this code: ABCD-12345", Kind: permission.AnswerKind{Link: true}, Link: link,
 		Options: []permission.Option{{Label: "I opened it"}, {Label: "Cancel"}}}}}
 	assert.Contains(t, e.Title(), "ABCD-12345")
 	assert.Contains(t, e.Text(), "Link (askbridge does not open it): "+link+"\n", "in full, not shortened")

@@ -42,7 +42,7 @@ func Tappable(e Event) (permission.Question, bool) {
 		return permission.Question{}, false
 	}
 	q := e.Questions[0]
-	if q.MultiSelect || len(q.FollowUps) > 0 || len(q.Options) == 0 {
+	if q.Kind.Many || len(q.FollowUps) > 0 || len(q.Options) == 0 {
 		return permission.Question{}, false
 	}
 	return q, true

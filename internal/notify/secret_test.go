@@ -18,7 +18,7 @@ const typedSecret = "n0tify-s3cr3t"
 
 func secretQuestion() permission.Question {
 	q := question("Which deploy token?", "Token", "Staging", "Production")
-	q.Secret = true
+	q.Kind.Secret = true
 	return q
 }
 

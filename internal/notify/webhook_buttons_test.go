@@ -124,7 +124,7 @@ func TestWebhookButtonsFitNtfy(t *testing.T) {
 		return strings.Join(s, ",")
 	}
 	multi := question("Which?", "W", "a", "b")
-	multi.MultiSelect = true
+	multi.Kind.Many = true
 	follow := question("Auth?", "A", "OAuth", "None")
 	follow.FollowUps = map[string][]permission.Question{"OAuth": {question("Which provider?", "P", "GitHub", "Google")}}
 	for name, tt := range map[string]struct {

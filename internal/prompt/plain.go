@@ -106,7 +106,7 @@ func (p *Plain) Prompt(ctx context.Context, r Request) (Reply, error) {
 		}
 		// Input from a pipe is not echoed: show it, so the transcript reads.
 		fmt.Fprintln(p.out, strings.TrimSpace(line))
-		reply, problem := p.parse(ctx, strings.TrimSpace(line), options, other, r.Multi)
+		reply, problem := p.parse(ctx, strings.TrimSpace(line), options, other, r)
 		if ctx.Err() != nil {
 			fmt.Fprintln(p.out, "(settled elsewhere)")
 			return Reply{}, ErrCancelled
@@ -123,12 +123,12 @@ func (p *Plain) Prompt(ctx context.Context, r Request) (Reply, error) {
 }
 
 // parse reads "2", "1,3" or "0"; "0" asks for the custom text.
-func (p *Plain) parse(ctx context.Context, line string, options []Choice, other *Choice, multi bool) (Reply, string) {
+func (p *Plain) parse(ctx context.Context, line string, options []Choice, other *Choice, r Request) (Reply, string) {
 	if line == "" {
 		return Reply{}, "nothing entered"
 	}
 	fields := strings.Split(line, ",")
-	if !multi && len(fields) > 1 {
+	if !r.Multi && len(fields) > 1 {
 		return Reply{}, "pick one number"
 	}
 	var reply Reply
@@ -148,7 +148,7 @@ func (p *Plain) parse(ctx context.Context, line string, options []Choice, other 
 		reply.IDs = append(reply.IDs, options[n-1].ID)
 	}
 	if seen[0] {
-		fmt.Fprint(p.out, "Your answer: ")
+		fmt.Fprint(p.out, r.typedLabel())
 		text, _ := p.readLine(ctx)
 		if ctx.Err() != nil {
 			return Reply{}, "settled elsewhere"
@@ -157,6 +157,9 @@ func (p *Plain) parse(ctx context.Context, line string, options []Choice, other 
 		fmt.Fprintln(p.out, text)
 		if text == "" {
 			return Reply{}, "the custom answer is empty"
+		}
+		if err := r.Kind.Check(text); err != nil {
+			return Reply{}, err.Error()
 		}
 		reply.IDs = append(reply.IDs, other.ID)
 		reply.Custom = text

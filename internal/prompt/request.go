@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/askbridge/askbridge/permission"
 )
 
 // ErrCancelled is returned when the user cancels (Esc, or input ends).
@@ -27,6 +29,9 @@ type Request struct {
 	Round   int  // the round in the session; named from 2 on
 	// Denial: the request is an approval whose Other is Deny… (DenyMark).
 	Denial bool
+	// Kind is the question's, when the request names a registered kind
+	// (_meta.askUserQuestion.kind): what Other's text must be.
+	Kind permission.AnswerKind
 }
 
 // Reply is what the user chose.
@@ -63,8 +68,11 @@ func Parse(params []byte) (Request, error) {
 		} `json:"options"`
 		Meta struct {
 			Ask struct {
-				MultiSelect bool `json:"multiSelect"`
-				Round       int  `json:"round"`
+				MultiSelect bool   `json:"multiSelect"`
+				Round       int    `json:"round"`
+				Kind        string `json:"kind"`
+				Input       string `json:"input"`
+				Hint        string `json:"hint"`
 			} `json:"askUserQuestion"`
 		} `json:"_meta"`
 	}
@@ -75,6 +83,12 @@ func Parse(params []byte) (Request, error) {
 		return Request{}, errors.New("permission request: no options")
 	}
 	r := Request{Title: p.ToolCall.Title, Multi: p.Meta.Ask.MultiSelect, Round: p.Meta.Ask.Round}
+	if ask := p.Meta.Ask; ask.Kind != "" {
+		r.Kind = permission.KindFromFlags(ask.Kind, ask.MultiSelect, false, false, false)
+		if r.Kind.Input == "" && r.Kind.Hint == "" { // a kind this askbridge does not know
+			r.Kind.Input, r.Kind.Hint = ask.Input, ask.Hint
+		}
+	}
 	if len(p.ToolCall.Content) > 0 {
 		r.Text = p.ToolCall.Content[0].Content.Text
 	}
@@ -152,3 +166,12 @@ func (l Peer) RequestPermission(ctx context.Context, params []byte) ([]byte, err
 
 // Notify drops the flow's notifications: a terminal shows none.
 func (l Peer) Notify(context.Context, string, any) error { return nil }
+
+// typedLabel is what the text input for Other says: "Your answer: ", with
+// what its kind takes when it says ("Your answer (a number): ").
+func (r Request) typedLabel() string {
+	if r.Kind.Hint != "" {
+		return "Your answer (" + r.Kind.Hint + "): "
+	}
+	return "Your answer: "
+}

@@ -108,7 +108,7 @@ func (t *TTY) choose(ctx context.Context, r Request, picks []string) ([]string, 
 // typeOther asks for the text of "Other".
 func (t *TTY) typeOther(ctx context.Context, r Request) (string, ending) {
 	var text string
-	label := "Your answer: "
+	label := r.typedLabel()
 	if r.Denial {
 		label = "Why not: "
 	}
@@ -117,7 +117,7 @@ func (t *TTY) typeOther(ctx context.Context, r Request) (string, ending) {
 			if strings.TrimSpace(s) == "" {
 				return errors.New("type an answer, or Esc to go back")
 			}
-			return nil
+			return r.Kind.Check(strings.TrimSpace(s))
 		})
 	end := t.run(ctx, field, "Enter submit · Esc back to the options · Ctrl-C "+t.escWord())
 	return strings.TrimSpace(text), end

@@ -16,6 +16,7 @@ import (
 	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/route"
 	"github.com/askbridge/askbridge/internal/sockdir"
+	"github.com/askbridge/askbridge/permission"
 )
 
 // container is --contain's: nil with off. Refused by the system, auto runs
@@ -99,16 +100,16 @@ func keptPaths(sockEnv []string) []string {
 }
 
 // showContainment puts whether the agent is contained where the desk's and
-// the hub's cards read it (hub.Instance.Uncontained), and in the editor's
+// the hub's cards read it (permission.Origin.Uncontained), and in the editor's
 // own permission requests (the bridge marks them).
-func showContainment(bridge *adapter.Bridge, updates ...func(func(*hub.Instance))) func(*relay.Agent) {
+func showContainment(bridge *adapter.Bridge, updates ...func(func(*permission.Origin))) func(*relay.Agent) {
 	return func(a *relay.Agent) {
 		if a.Uncontained() == nil {
 			return
 		}
 		bridge.MarkUncontained(relay.UncontainedWarning)
 		for _, u := range updates {
-			u(func(i *hub.Instance) { i.Uncontained = relay.UncontainedWarning })
+			u(func(i *permission.Origin) { i.Uncontained = relay.UncontainedWarning })
 		}
 	}
 }

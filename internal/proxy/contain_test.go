@@ -10,7 +10,6 @@ import (
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -18,8 +17,8 @@ import (
 // (the page shows Instance.Uncontained on every approval card).
 func TestUncontainedAgentIsNamedOnTheCards(t *testing.T) {
 	self := newSelfOrigin(permission.NewBoard(), []string{"agent"})
-	var hubs hub.Instance
-	toHub := func(fn func(*hub.Instance)) { fn(&hubs) }
+	var hubs permission.Origin
+	toHub := func(fn func(*permission.Origin)) { fn(&hubs) }
 	exe, err := os.Executable()
 	require.NoError(t, err)
 	a, err := relay.StartAgent([]string{exe, "-test.run=^$"}, nil, nil) // this test binary, running no test: never contained here
@@ -29,6 +28,6 @@ func TestUncontainedAgentIsNamedOnTheCards(t *testing.T) {
 	bridge := adapter.NewBridge(adapter.Options{})
 	showContainment(bridge, self.update, toHub)(a)
 	inst, _ := self.origin("any")
-	assert.Equal(t, "not contained: anything this agent starts can act as you", inst.(hub.Instance).Uncontained)
+	assert.Equal(t, "not contained: anything this agent starts can act as you", inst.Uncontained)
 	assert.Equal(t, relay.UncontainedWarning, hubs.Uncontained)
 }

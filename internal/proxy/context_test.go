@@ -6,7 +6,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -19,10 +18,10 @@ func TestASetsOriginCarriesWhatTheAgentSaidBeforeIt(t *testing.T) {
 	said := &permission.Context{Words: "I will remove the build folder.", Plan: []permission.PlanEntry{{Content: "Clean", Status: "in_progress"}}}
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: q, Context: said})
 	inst, _ := self.origin(tk.ID)
-	require.NotNil(t, inst.(hub.Instance).Context)
-	assert.Equal(t, *said, *inst.(hub.Instance).Context)
+	require.NotNil(t, inst.Context)
+	assert.Equal(t, *said, *inst.Context)
 
 	other := board.Open(permission.Request{SessionID: "s1", Questions: q})
 	inst, _ = self.origin(other.ID)
-	assert.Nil(t, inst.(hub.Instance).Context)
+	assert.Nil(t, inst.Context)
 }

@@ -30,7 +30,8 @@ type Demo struct {
 // start.
 func RunDemo(ctx context.Context, d Demo) error {
 	board := permission.NewBoard()
-	routes, err := route.Start(&route.Env{Ctx: ctx, Board: board, Command: []string{"askbridge-demo"}, Logger: d.Logger, Stderr: d.Stderr}, d.Routes)
+	env := &route.Env{Ctx: ctx, Board: board, Command: []string{"askbridge-demo"}, Logger: d.Logger, Stderr: d.Stderr}
+	routes, err := route.Start(env, d.Routes)
 	if err != nil {
 		return &SetupError{Code: 2, Err: err}
 	}
@@ -41,7 +42,7 @@ func RunDemo(ctx context.Context, d Demo) error {
 	fromBridgeR, fromBridgeW := io.Pipe()
 	runErr := make(chan error, 1)
 	go func() {
-		runErr <- relay.Run(ctx, relay.RunConfig{Command: d.Command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: d.Stderr, Logger: d.Logger, Setup: Origin(bridge.Setup, hearers(routes)...)})
+		runErr <- relay.Run(ctx, relay.RunConfig{Command: d.Command, Stdin: toBridgeR, Stdout: fromBridgeW, Stderr: d.Stderr, Logger: d.Logger, Setup: Origin(bridge.Setup, env.Hear...)})
 		fromBridgeW.Close()
 	}()
 	fmt.Fprintln(d.Client.Out, "askbridge demo: a built-in agent asks through askbridge; you answer as a user would.")

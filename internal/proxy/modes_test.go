@@ -8,7 +8,6 @@ import (
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/dialect"
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -18,20 +17,20 @@ import (
 func TestASetsOriginSaysItsSessionsMode(t *testing.T) {
 	board := permission.NewBoard()
 	self := newSelfOrigin(board, []string{"claude-agent-acp"})
-	var toHub hub.Instance
-	showModes(self.update, func(fn func(*hub.Instance)) { fn(&toHub) })("s1",
+	var toHub permission.Origin
+	showModes(self.update, func(fn func(*permission.Origin)) { fn(&toHub) })("s1",
 		adapter.SessionMode{ID: "auto", Name: "Auto", Kind: dialect.ModeAutoReview})
 
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{{Question: "Which?", Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
 	inst, _ := self.origin(tk.ID)
-	mode := inst.(hub.Instance).Mode
+	mode := inst.Mode
 	require.NotNil(t, mode)
 	assert.Equal(t, "Auto", mode.Name)
 	assert.Contains(t, mode.Unasked, "decides itself which tool calls to ask about")
-	assert.Nil(t, inst.(hub.Instance).Modes, "one set's origin carries its own session's mode only")
+	assert.Nil(t, inst.Modes, "one set's origin carries its own session's mode only")
 	assert.Equal(t, "auto", toHub.Modes["s1"].ID, "the hub is told too")
 
 	other := board.Open(permission.Request{SessionID: "s2", Questions: []permission.Question{{Question: "Which?", Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
 	inst, _ = self.origin(other.ID)
-	assert.Nil(t, inst.(hub.Instance).Mode)
+	assert.Nil(t, inst.Mode)
 }

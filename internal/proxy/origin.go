@@ -5,15 +5,15 @@ import (
 	"encoding/json"
 
 	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/permission"
 )
 
 // Origin is setup with hooks that pick up where sets come from and hand it
 // to each of updates: the agent's and the client's names from initialize,
 // each session's folder. Installed once however many read it; the hooks
 // only read, and never change or hold up a message.
-func Origin(setup func(*relay.Relay) func(), updates ...func(func(*hub.Instance))) func(*relay.Relay) func() {
-	update := func(fn func(*hub.Instance)) {
+func Origin(setup func(*relay.Relay) func(), updates ...func(func(*permission.Origin))) func(*relay.Relay) func() {
+	update := func(fn func(*permission.Origin)) {
 		for _, u := range updates {
 			u(fn)
 		}
@@ -28,7 +28,7 @@ func Origin(setup func(*relay.Relay) func(), updates ...func(func(*hub.Instance)
 				p.ClientInfo = p.Info
 			}
 			if p.ClientInfo.name() != "" {
-				update(func(i *hub.Instance) { i.Client = p.ClientInfo.name() })
+				update(func(i *permission.Origin) { i.Client = p.ClientInfo.name() })
 			}
 			return relay.Verdict{OnResponse: func(resp json.RawMessage) json.RawMessage {
 				var r struct {
@@ -41,14 +41,16 @@ func Origin(setup func(*relay.Relay) func(), updates ...func(func(*hub.Instance)
 					r.Result.AgentInfo = r.Result.Info
 				}
 				if r.Result.AgentInfo.name() != "" {
-					update(func(i *hub.Instance) { i.Agent, i.AgentVersion = r.Result.AgentInfo.name(), r.Result.AgentInfo.Version })
+					update(func(i *permission.Origin) {
+						i.Agent, i.AgentVersion = r.Result.AgentInfo.name(), r.Result.AgentInfo.Version
+					})
 				}
 				return nil
 			}}
 		})
 		folder := func(session, cwd string) {
 			if session != "" && cwd != "" {
-				update(func(i *hub.Instance) {
+				update(func(i *permission.Origin) {
 					if i.Sessions == nil {
 						i.Sessions = map[string]string{}
 					}

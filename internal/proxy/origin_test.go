@@ -8,7 +8,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/adapter/relay/relaytest"
-	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/permission"
 )
 
 // The hub names a v2 editor and agent as it names v1 ones: v2 calls
@@ -22,8 +22,8 @@ func TestOriginReadsV1AndV2Names(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var mu sync.Mutex
-			var inst hub.Instance
-			update := func(fn func(*hub.Instance)) {
+			var inst permission.Origin
+			update := func(fn func(*permission.Origin)) {
 				mu.Lock()
 				defer mu.Unlock()
 				fn(&inst)

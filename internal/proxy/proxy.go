@@ -10,7 +10,6 @@ import (
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/contain"
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/route"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -71,13 +70,14 @@ func Run(ctx context.Context, c Config) error {
 	board := permission.NewBoard()
 	board.SetLogger(c.Logger)
 	self := newSelfOrigin(board, command)
-	routes, err := route.Start(&route.Env{Ctx: ctx, Board: board, Command: command, Logger: c.Logger, Stderr: c.Stderr, LogFile: c.LogFile, Origin: self.origin}, c.Routes)
+	renv := &route.Env{Ctx: ctx, Board: board, Command: command, Logger: c.Logger, Stderr: c.Stderr, LogFile: c.LogFile, Origin: self.origin}
+	routes, err := route.Start(renv, c.Routes)
 	if err != nil {
 		sock.Close()
 		return &SetupError{Code: 2, Err: err}
 	}
 	defer routes.Close()
-	updates := append([]func(func(*hub.Instance)){self.update}, hearers(routes)...) // the desk's origin, and the hub's
+	updates := append([]func(func(*permission.Origin)){self.update}, renv.Hear...) // the desk's origin, and the hub's
 	opts := c.bridge(board, dialects, routes, sock)
 	opts.OnMode = showModes(updates...)
 	bridge := adapter.NewBridge(opts)
@@ -111,15 +111,4 @@ func (c *Config) bridge(board *permission.Board, dialects []dialect.Dialect, rou
 	o.Agent = c.Command // which agent's own defaults its initialize gets
 	o.Routing.Elsewhere, o.Attended, o.Routes = routes.Elsewhere, routes.Attended, routes.Routes
 	return o
-}
-
-// hearers are the started routes that hear where sets come from (the
-// hub's reporter tells the hub).
-func hearers(routes *route.Set) (updates []func(func(*hub.Instance))) {
-	routes.Each(func(_ string, r route.Running) {
-		if h, ok := r.(interface{ Update(func(*hub.Instance)) }); ok {
-			updates = append(updates, h.Update)
-		}
-	})
-	return updates
 }

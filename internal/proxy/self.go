@@ -14,7 +14,7 @@ import (
 type selfOrigin struct {
 	board *permission.Board
 	mu    sync.Mutex
-	inst  hub.Instance
+	inst  permission.Origin
 }
 
 func newSelfOrigin(board *permission.Board, command []string) *selfOrigin {
@@ -23,29 +23,17 @@ func newSelfOrigin(board *permission.Board, command []string) *selfOrigin {
 	return &selfOrigin{board: board, inst: inst}
 }
 
-// origin is desk.Options.Origin.
-func (o *selfOrigin) origin(id string) (any, string) {
+// origin is desk.Options.Origin: what the hub's would say of the set.
+func (o *selfOrigin) origin(id string) (*permission.Origin, string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	inst := o.inst
-	inst.Sessions = nil
-	cwd := inst.CWD
-	inst.Subagents = nil
-	if p, ok := o.board.Get(id); ok && o.inst.Sessions[p.SessionID] != "" {
-		cwd = o.inst.Sessions[p.SessionID]
-	}
-	inst.Modes = nil
 	if p, ok := o.board.Get(id); ok {
-		inst.Subagent = o.inst.Subagents[p.SessionID]
-		if mode, ok := o.inst.Modes[p.SessionID]; ok {
-			inst.Mode = &mode
-		}
-		inst.Context = p.Context // the set's own: what preceded it
+		return o.inst.Of(p.SessionID, p.Context)
 	}
-	return inst, cwd
+	return o.inst.Of("", nil)
 }
 
-func (o *selfOrigin) update(fn func(*hub.Instance)) {
+func (o *selfOrigin) update(fn func(*permission.Origin)) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	fn(&o.inst)

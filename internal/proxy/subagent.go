@@ -3,7 +3,7 @@ package proxy
 import (
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/permission"
 )
 
 // subagentOrigin picks up the agent's subagent_update announcements for
@@ -11,8 +11,8 @@ import (
 // own, else its parent's) and "subagent of <task> in <folder>", so a card,
 // its events and the hub's history name the task a subagent works for. It
 // only reads.
-func subagentOrigin(r *relay.Relay, update func(func(*hub.Instance))) {
-	r.FromAgent("session/update", func(m *relay.Message) relay.Verdict {
+func subagentOrigin(r *relay.Relay, update func(func(*permission.Origin))) {
+	r.FromAgentUpdates(func(m *relay.Message) relay.Verdict {
 		if !adapter.IsSubagentUpdate(m) {
 			return relay.Pass
 		}
@@ -28,14 +28,16 @@ func subagentOrigin(r *relay.Relay, update func(func(*hub.Instance))) {
 		if m.Params(&p) != nil || p.Update.SessionUpdate != "subagent_update" || p.Update.SessionID == "" || p.SessionID == "" {
 			return relay.Pass
 		}
-		update(func(i *hub.Instance) { noteSubagent(i, p.SessionID, p.Update.SessionID, p.Update.Title, p.Update.Cwd) })
+		update(func(i *permission.Origin) {
+			noteSubagent(i, p.SessionID, p.Update.SessionID, p.Update.Title, p.Update.Cwd)
+		})
 		return relay.Pass
-	})
+	}, "subagent_update")
 }
 
 // noteSubagent records child, announced by parent with a title and a
 // folder where given, in i's session maps.
-func noteSubagent(i *hub.Instance, parent, child string, title, cwd *string) {
+func noteSubagent(i *permission.Origin, parent, child string, title, cwd *string) {
 	if i.Sessions == nil {
 		i.Sessions = map[string]string{}
 	}

@@ -5,13 +5,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/permission"
 )
 
 // A subagent's sets say whose subagent it is and in which folder: its own,
 // else its parent's; a later update that omits the title keeps the task.
 func TestNoteSubagentNamesTheTaskAndFolder(t *testing.T) {
-	i := &hub.Instance{Sessions: map[string]string{"s1": "/src/api"}}
+	i := &permission.Origin{Sessions: map[string]string{"s1": "/src/api"}}
 	title, cwd := "Write the migration", "/src/api/db"
 	noteSubagent(i, "s1", "sub-1", &title, nil)
 	assert.Equal(t, "subagent of Write the migration in /src/api", i.Subagents["sub-1"])

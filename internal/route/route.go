@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/askbridge/askbridge/internal/answertoken"
@@ -46,12 +48,27 @@ type Env struct {
 	Logger  *slog.Logger
 	Stderr  io.Writer // askbridge's own, for where a route is
 	LogFile bool      // the logger writes to --log-file, where a user looks too
-	// Origin names a set's agent and folder for a page; nil names none.
-	Origin func(id string) (instance any, cwd string)
+	// Origin says where set id comes from for a page (its agent, its
+	// folder); nil says nothing.
+	Origin func(id string) (*permission.Origin, string)
+	// Hear is where a route that hears what askbridge learns of itself
+	// (the agent's and the editor's names, each session's folder and
+	// mode) says so: the composition calls each with every change. The
+	// hub's reporter tells the hub.
+	Hear []func(change func(*permission.Origin))
 
-	// Left by the desk, read by the notifiers.
+	// Left by the desk (or the hub's page), read by the notifiers.
 	DeskURL string           // the desk's page; "" with no desk
 	Taps    *answertoken.Key // the notification buttons' key; nil: no buttons
+
+	// Left by the hub's routes for those after them: API, the routes a
+	// later page serves behind its session (Web Push's subscriptions);
+	// Local, the page's API as the user's own processes reach it, which
+	// checks no browser's credential (the terminal inbox serves it behind
+	// its own checks); PairURL, the page's pairing link of a code.
+	API     map[string]http.HandlerFunc
+	Local   http.Handler
+	PairURL func(code string) string
 }
 
 // Set is a started table.
@@ -133,14 +150,11 @@ func (s *Set) Routes(bool) ([]string, string) {
 	return nil, strings.Join(missing, "; ")
 }
 
-// Each calls fn with each started route, in the table's order: what a
-// composition needs of a route beyond Running it asks of the route's own
-// type (the hub's reporter wants to hear where sets come from).
-func (s *Set) Each(fn func(name string, r Running)) {
-	for i, r := range s.running {
-		fn(s.names[i], r)
-	}
-}
+// Names are the started routes' names, in the table's order. A
+// composition asks nothing else of a started route but Running: what a
+// route needs of it, the route says in its Env (the hub's reporter hears
+// where sets come from: Env.Hear).
+func (s *Set) Names() []string { return slices.Clone(s.names) }
 
 // Close closes the started routes, the last started first.
 func (s *Set) Close() {

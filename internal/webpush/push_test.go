@@ -107,7 +107,7 @@ func TestAnApprovalsPushShowsTheCommand(t *testing.T) {
 	require.NoError(t, r.store.Set("phone", r.push.Subscribe("/push/phone")))
 	a := &permission.Approval{ToolCall: []byte(`{"title":"git push","rawInput":{"command":"git push --force"}}`),
 		Options: []permission.ApprovalOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
-	r.board.Open(permission.Request{SessionID: "s", Approval: a, Questions: []permission.Question{{Header: "Approval", Question: "git push", NoOther: true,
+	r.board.Open(permission.Request{SessionID: "s", Approval: a, Questions: []permission.Question{{Header: "Approval", Question: "git push", Kind: permission.Fixed,
 		Options: []permission.Option{{Label: "Allow"}, {Label: "Reject"}}}}})
 	m := r.wait(t, 1)[0].Message
 	assert.Equal(t, permission.KindApproval, m.Kind)

@@ -29,7 +29,7 @@ func Recorded(t testing.TB, name string) []byte {
 var TwoRecorded = []permission.Question{
 	{Question: "Which database should the service use?", Header: "Database",
 		Options: []permission.Option{{Label: "Postgres", Description: "relational"}, {Label: "SQLite", Description: "embedded"}}},
-	{Question: "Which languages should the service support?", Header: "Languages", MultiSelect: true,
+	{Question: "Which languages should the service support?", Header: "Languages", Kind: permission.Multi,
 		Options: []permission.Option{{Label: "Go", Description: "fast builds"}, {Label: "Rust", Description: "no GC"}, {Label: "Python", Description: "scripts"}}},
 }
 

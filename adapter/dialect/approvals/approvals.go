@@ -36,7 +36,7 @@ func (d *Dialect) Rewrites(h dialect.Host) []dialect.Rewrite {
 	if h.Approvals() == dialect.ApprovalsClient {
 		return nil
 	}
-	return []dialect.Rewrite{{Hook: dialect.Hook{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate}, Intercept: func(m *relay.Message) relay.Verdict {
+	return []dialect.Rewrite{{Hook: dialect.Hook{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate, Updates: []string{"tool_call", "tool_call_update"}}, Intercept: func(m *relay.Message) relay.Verdict {
 		if k := m.UpdateKind(); string(k) == "tool_call" || string(k) == "tool_call_update" {
 			d.calls.note(m)
 		}
@@ -130,7 +130,7 @@ func approvalQuestion(a *permission.Approval) (permission.Question, map[string]p
 		Kind  string `json:"kind"`
 	}
 	json.Unmarshal(a.ToolCall, &tc)
-	q := permission.Question{Header: "Approval", Question: tc.Title, NoOther: true}
+	q := permission.Question{Header: "Approval", Question: tc.Title, Kind: permission.Fixed}
 	if q.Question == "" {
 		q.Question = "Allow this tool call?"
 	}

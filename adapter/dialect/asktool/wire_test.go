@@ -32,7 +32,7 @@ func marshal(t *testing.T, v any) string {
 // One answered set, with a follow-up, as every asker reads it.
 func TestEncodersOfOneSetWithAFollowUp(t *testing.T) {
 	raw := json.RawMessage(`[{"question":"Which auth?","header":"Auth","options":[{"label":"OAuth"},{"label":"SAML"}],"multiSelect":true,"x-extra":1}]`)
-	auth := permission.Question{Question: "Which auth?", Header: "Auth", MultiSelect: true, Options: []permission.Option{{Label: "OAuth"}, {Label: "SAML"}}}
+	auth := permission.Question{Question: "Which auth?", Header: "Auth", Kind: permission.Multi, Options: []permission.Option{{Label: "OAuth"}, {Label: "SAML"}}}
 	provider := permission.Question{Question: "Which provider?", Header: "Provider", Options: []permission.Option{{Label: "GitHub"}, {Label: "Google"}}}
 	r := permission.Result{Answers: []permission.Answered{
 		{Question: auth, Answer: permission.Answer{Labels: []string{"OAuth", "SAML"}}, Path: "questions[0]", Index: 0},

@@ -156,7 +156,7 @@ func codexCompanion(_ string, p *dialect.SchemaProp, props map[string]*dialect.S
 // goes, since Other stands for it.
 func codexShape(q *permission.Question, secret map[string]bool) {
 	q.Header, q.Question = q.Question, q.Header
-	q.Secret = q.Secret || secret[q.Question]
+	q.Kind.Secret = q.Kind.Secret || secret[q.Question]
 	opts := q.Options[:0:0]
 	for _, o := range q.Options {
 		if o.Label != codexOther || o.Description != codexOtherHint {

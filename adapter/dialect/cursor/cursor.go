@@ -58,7 +58,7 @@ func (*Dialect) Name() string { return "cursor" }
 // Hooks implements Dialect.
 func (*Dialect) Hooks() []dialect.Hook {
 	return []dialect.Hook{
-		{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate},
+		{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate, Updates: []string{"tool_call"}},
 		{From: dialect.FromAgent, Method: AskQuestion},
 		{From: dialect.FromAgent, Method: CreatePlan},
 		{From: dialect.FromAgent, Method: UpdateTodos},
@@ -175,7 +175,7 @@ func (p cursorAsk) decode() ([]permission.Question, error) {
 		if title := strings.TrimSpace(p.Title); title != "" && len(p.Questions) == 1 {
 			header = title
 		}
-		q := permission.Question{Question: cq.Prompt, Header: header, MultiSelect: cq.AllowMultiple}
+		q := permission.Question{Question: cq.Prompt, Header: header, Kind: permission.AnswerKind{Many: cq.AllowMultiple}}
 		optIDs := map[string]bool{}
 		for j, o := range cq.Options {
 			if strings.TrimSpace(o.ID) == "" || optIDs[o.ID] {

@@ -33,7 +33,7 @@ func TestCursorAskDecodesToQuestionsHeadedByTitleOrPrompt(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []permission.Question{
 		{Question: "Which database?", Header: "Which database?", Options: []permission.Option{{Label: "Postgres"}, {Label: "SQLite"}}},
-		{Question: "Which languages?", Header: "Which languages?", MultiSelect: true, Options: []permission.Option{{Label: "Go"}, {Label: "Rust"}}},
+		{Question: "Which languages?", Header: "Which languages?", Kind: permission.Multi, Options: []permission.Option{{Label: "Go"}, {Label: "Rust"}}},
 	}, qs)
 	qs, err = decodeCursorAsk(t, cursorDB).decode()
 	require.NoError(t, err)

@@ -52,4 +52,3 @@ func (d *Dialect) scope(h dialect.Host, id string) (session, toolCall string) {
 	}
 	return h.ActiveSession(""), ""
 }
-

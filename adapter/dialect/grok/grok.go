@@ -160,7 +160,7 @@ func (p request) decode(lim permission.Limits) ([]permission.Question, error) {
 		if lim.MaxOptions > 0 && len(gq.Options) > lim.MaxOptions {
 			return nil, fmt.Errorf("%s.options: %d, the limit is %d", path, len(gq.Options), lim.MaxOptions)
 		}
-		q := permission.Question{Question: gq.Question, Header: text, MultiSelect: gq.MultiSelect != nil && *gq.MultiSelect}
+		q := permission.Question{Question: gq.Question, Header: text, Kind: permission.AnswerKind{Many: gq.MultiSelect != nil && *gq.MultiSelect}}
 		labels := map[string]bool{}
 		for j, o := range gq.Options {
 			if strings.TrimSpace(o.Label) == "" || labels[o.Label] || o.Label == other {

@@ -46,8 +46,8 @@ func TestGrokQuestionsPlainAndWrapped(t *testing.T) {
 			assert.Equal(t, "t1", c.ToolCallID)
 			require.Len(t, qs, 2)
 			assert.Equal(t, []permission.Option{{Label: "Postgres", Description: "relational"}, {Label: "SQLite"}}, qs[0].Options)
-			assert.False(t, qs[0].MultiSelect)
-			assert.True(t, qs[1].MultiSelect)
+			assert.False(t, qs[0].Kind.Many)
+			assert.True(t, qs[1].Kind.Many)
 		})
 	}
 }

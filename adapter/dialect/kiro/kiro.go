@@ -143,7 +143,7 @@ func (p request) question(lim permission.Limits) (permission.Question, error) {
 		q.Options = append(q.Options, permission.Option{Label: o.Title, Description: desc})
 		if n := len(o.SubOptions); n > 0 && (lim.MaxOptions == 0 || n <= lim.MaxOptions) {
 			label := firstNonEmpty(o.SubOptionsLabel, o.Title)
-			sub := permission.Question{Question: label, Header: label, MultiSelect: true}
+			sub := permission.Question{Question: label, Header: label, Kind: permission.Multi}
 			for _, s := range o.SubOptions {
 				sub.Options = append(sub.Options, permission.Option{Label: s.Title, Description: s.Description})
 			}

@@ -44,7 +44,7 @@ func TestKiroQuestionAndItsSubOptions(t *testing.T) {
 	assert.Equal(t, []permission.Option{{Label: "Build a Feature", Description: "new (recommended)"}, {Label: "Fix a Bug"}}, qs[0].Options)
 	sub := qs[0].FollowUps["Build a Feature"]
 	require.Len(t, sub, 1)
-	assert.True(t, sub[0].MultiSelect)
+	assert.True(t, sub[0].Kind.Many)
 	assert.Equal(t, "Which documents?", sub[0].Question)
 	assert.Nil(t, qs[0].FollowUps["Fix a Bug"])
 }

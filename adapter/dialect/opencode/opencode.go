@@ -57,7 +57,7 @@ func (d *Dialect) Hooks() []dialect.Hook {
 	if d.Server == nil {
 		return nil
 	}
-	return []dialect.Hook{{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate}}
+	return []dialect.Hook{{From: dialect.FromAgent, Method: acp.ClientMethodSessionUpdate, Updates: []string{"tool_call", "tool_call_update"}}}
 }
 
 // Recognise implements Launcher: `opencode acp …`, also behind a launcher

@@ -20,13 +20,13 @@ func TestRecordedOpenCodeNormalises(t *testing.T) {
 func TestDecodeOpenCodeReadsMultiple(t *testing.T) {
 	qs, err := decodeOpenCode([]byte(`{"questions":[{"question":"Q?","header":"H","multiple":true,"custom":false,"options":[{"label":"a","description":"A"},{"label":"b","description":"B"}]},{"question":"R?","header":"R","options":[{"label":"c","description":""},{"label":"d","description":""}]}]}`))
 	require.NoError(t, err)
-	assert.True(t, qs[0].MultiSelect)
-	assert.False(t, qs[1].MultiSelect)
+	assert.True(t, qs[0].Kind.Many)
+	assert.False(t, qs[1].Kind.Many)
 }
 
 // One answered set, with a follow-up, and a cancel, as OpenCode reads them.
 func TestOpenCodeAnswers(t *testing.T) {
-	auth := permission.Question{Question: "Which auth?", Header: "Auth", MultiSelect: true, Options: []permission.Option{{Label: "OAuth"}, {Label: "SAML"}}}
+	auth := permission.Question{Question: "Which auth?", Header: "Auth", Kind: permission.Multi, Options: []permission.Option{{Label: "OAuth"}, {Label: "SAML"}}}
 	provider := permission.Question{Question: "Which provider?", Header: "Provider", Options: []permission.Option{{Label: "GitHub"}, {Label: "Google"}}}
 	r := permission.Result{Answers: []permission.Answered{
 		{Question: auth, Answer: permission.Answer{Labels: []string{"OAuth", "SAML"}}, Path: "questions[0]", Index: 0},

@@ -22,14 +22,14 @@ func TestDecodeQwenPrefersMetaQuestions(t *testing.T) {
 	assert.Equal(t, "From meta?", qs[0].Question)
 	qs, err = decodeQwen([]byte(`{"rawInput":{"questions":[{"question":"Q?","header":"R","multiSelect":true,"options":[{"label":"a"},{"label":"b"}]}]}}`))
 	require.NoError(t, err)
-	assert.True(t, qs[0].MultiSelect)
+	assert.True(t, qs[0].Kind.Many)
 	_, err = decodeQwen([]byte(`{"rawInput":{"questions":{"x":1}}}`))
 	assert.EqualError(t, err, "toolCall.rawInput.questions: expected an array of questions, got an object")
 }
 
 // One answered set, with a follow-up, as Qwen reads it.
 func TestQwenAnswersOfOneSetWithAFollowUp(t *testing.T) {
-	auth := permission.Question{Question: "Which auth?", Header: "Auth", MultiSelect: true, Options: []permission.Option{{Label: "OAuth"}, {Label: "SAML"}}}
+	auth := permission.Question{Question: "Which auth?", Header: "Auth", Kind: permission.Multi, Options: []permission.Option{{Label: "OAuth"}, {Label: "SAML"}}}
 	provider := permission.Question{Question: "Which provider?", Header: "Provider", Options: []permission.Option{{Label: "GitHub"}, {Label: "Google"}}}
 	r := permission.Result{Answers: []permission.Answered{
 		{Question: auth, Answer: permission.Answer{Labels: []string{"OAuth", "SAML"}}, Path: "questions[0]", Index: 0},

@@ -115,7 +115,7 @@ func (d *Elicitation) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 	if m.Params(&p) != nil || p.Mode != "url" {
 		return nil
 	}
-	q := permission.Question{Question: p.Message, Header: urlHeader, Link: p.URL, NoOther: true,
+	q := permission.Question{Question: p.Message, Header: urlHeader, Link: p.URL, Kind: permission.Link,
 		Options: []permission.Option{{Label: Opened}, {Label: Cancel}}}
 	invalid := p.check()
 	withdrawn := d.track(p.ElicitationID)

@@ -40,7 +40,7 @@ func TestCheck(t *testing.T) {
 
 // The client's own answer, read as the set's result.
 func TestReadURLResponse(t *testing.T) {
-	q := permission.Question{Question: "Sign in", Link: "https://x.example"}
+	q := permission.Question{Question: "Sign in", Kind: permission.AnswerKind{Link: true}, Link: "https://x.example"}
 	for resp, want := range map[string][]string{
 		`{"jsonrpc":"2.0","id":0,"result":{"action":"accept"}}`:           {Opened},
 		`{"jsonrpc":"2.0","id":0,"result":{"action":"decline"}}`:          {Cancel},

@@ -24,12 +24,13 @@ func init() {
 
 // options are the init's flags, as package contain writes them: -grace D,
 // -uid N, -gid N (the init maps the ids itself; absent, they are mapped
-// already), -hide DIR and -keep PATH (repeated), then --, the agent's path
-// and its argv.
+// already), -hide DIR and -keep PATH (repeated), -home DIR, then --, the
+// agent's path and its argv.
 type options struct {
 	grace      time.Duration
 	uid, gid   int
 	hide, keep []string
+	home       string // the user's home, symbolic links resolved
 	path       string
 	argv       []string
 }
@@ -54,6 +55,8 @@ func parse(args []string) (options, error) {
 			o.hide = append(o.hide, v)
 		case "-keep":
 			o.keep = append(o.keep, v)
+		case "-home":
+			o.home = v
 		default:
 			err = errors.New("unknown flag " + name)
 		}

@@ -2,7 +2,6 @@ package nsinit
 
 import (
 	"os"
-	"path/filepath"
 	"syscall"
 )
 
@@ -16,16 +15,15 @@ import (
 // the kernel would check rename: outside the home, a folder of /run/user
 // or a cache elsewhere). Outermost first: each bind copies what is
 // mounted below it (MS_REC), so it must come before the tmpfs it holds.
+// home comes resolved (package contain's -home): path/filepath sorts late
+// (doc.go).
 func pinned(hide []string, home string, uid int) []string {
-	if r, err := filepath.EvalSymlinks(home); err == nil {
-		home = r
-	}
 	seen := map[string]bool{}
 	var out []string
 	for _, h := range hide {
 		var chain []string
-		for a := filepath.Dir(h); a != "/" && a != "." && !seen[a]; a = filepath.Dir(a) {
-			if (home != "" && home != "/" && under(a, home) && a != home) || ownedBy(filepath.Dir(a), uid) {
+		for a := dir(h); a != "/" && a != "." && !seen[a]; a = dir(a) {
+			if (home != "" && home != "/" && under(a, home) && a != home) || ownedBy(dir(a), uid) {
 				chain = append(chain, a)
 			}
 			seen[a] = true
@@ -35,6 +33,19 @@ func pinned(hide []string, home string, uid int) []string {
 		}
 	}
 	return sortOuterFirst(out)
+}
+
+// dir is path's folder, as filepath.Dir gives it for the clean, absolute
+// paths package contain passes ("/" for a top-level one).
+func dir(path string) string {
+	i := len(path) - 1
+	for i > 0 && path[i] != '/' {
+		i--
+	}
+	if i <= 0 {
+		return "/"
+	}
+	return path[:i]
 }
 
 // ownedBy reports whether dir is a folder uid owns (root owns the

@@ -14,3 +14,10 @@ func TestPinnedAreTheParentsInsideTheHome(t *testing.T) {
 	assert.Empty(t, pinned([]string{"/home/u/askbridge"}, "/home/u", 0))
 	assert.Empty(t, pinned([]string{"/a/b"}, "", 0))
 }
+
+// dir is filepath.Dir for the clean, absolute paths the init is given.
+func TestDirIsTheFolder(t *testing.T) {
+	for path, want := range map[string]string{"/home/u/.config": "/home/u", "/home": "/", "/": "/", "/a/b/c": "/a/b"} {
+		assert.Equal(t, want, dir(path), path)
+	}
+}

@@ -56,7 +56,7 @@ func setUp(o options) error {
 	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
 		return wrap("mounting a /proc of the container's own", err)
 	}
-	if err := pin(pinned(o.hide, os.Getenv("HOME"), os.Getuid())); err != nil {
+	if err := pin(pinned(o.hide, o.home, os.Getuid())); err != nil {
 		return err
 	}
 	hidden, err := hide(o.hide)

@@ -102,11 +102,11 @@ function card(p) {
       fs.append(label);
     });
     const otherId = `${name}-other`;
-    // custom:false: the agent cannot take typed text for this question.
+    // custom:false: the agent cannot take typed text for this question; input and hint say what its kind takes.
     if (q.custom !== false) fs.append(el("div", { class: "other" },
       el("label", { for: otherId, text: "Other:" }),
-      el("input", { type: q.secret ? "password" : "text", autocomplete: "off", id: otherId, "data-other": name, maxlength: String(MAX_TYPED),
-        placeholder: q.secret ? "type your answer (only the agent sees it)" : "type your own answer" })));
+      el("input", { type: q.secret ? "password" : q.input || "text", autocomplete: "off", id: otherId, "data-other": name, maxlength: String(MAX_TYPED),
+        placeholder: q.secret ? "type your answer (only the agent sees it)" : q.hint ? "type " + q.hint : "type your own answer" })));
     form.append(fs);
   });
   const error = el("p", { class: "error", role: "alert" });
