@@ -42,6 +42,10 @@ type Sessions struct {
 	by      map[string]*words
 	order   []string // sessions, first followed first (maxSessions)
 	secrets []string
+	// last is the session the latest chunk was of, and its words: the
+	// chunks of one turn come in a row, and need no map lookup.
+	last      string
+	lastWords *words
 }
 
 // words is one session's recent message lines: the message that ended
@@ -80,20 +84,29 @@ func (c *Sessions) onUpdate(m *relay.Message) relay.Verdict {
 	raw := m.Raw
 	switch string(m.UpdateKind()) {
 	case "agent_message_chunk":
-		if s, ok := sessionOf(raw); ok {
+		if s, ok := sessionOfUpdate(m); ok {
 			c.add(s, raw)
 		}
 	case "plan":
-		if s, ok := sessionOf(raw); ok {
+		if s, ok := sessionOfUpdate(m); ok {
 			c.setPlan(s, raw)
 		}
 	case "tool_call":
-		if s, ok := sessionOf(raw); ok {
+		if s, ok := sessionOfUpdate(m); ok {
 			call, _ := relay.StringField(raw, "params", "update", "toolCallId")
 			c.called(s, call)
 		}
 	}
 	return relay.Pass
+}
+
+// sessionOfUpdate is m's session: read with its kind where the line
+// starts as the agents write it, else found in the line.
+func sessionOfUpdate(m *relay.Message) ([]byte, bool) {
+	if s := m.UpdateSession(); s != nil {
+		return s, true
+	}
+	return sessionOf(m.Raw)
 }
 
 // sessionOf finds params.sessionId with a byte search (a JSON string's
@@ -128,6 +141,9 @@ func after(raw, mark []byte, from int) ([]byte, bool) {
 
 // session is s's words, followed from now on when new; c is held.
 func (c *Sessions) session(id []byte) *words {
+	if c.lastWords != nil && string(id) == c.last {
+		return c.lastWords
+	}
 	w := c.by[string(id)]
 	if w == nil {
 		s := string(id)
@@ -142,6 +158,7 @@ func (c *Sessions) session(id []byte) *words {
 		c.by[s] = w
 		c.order = append(c.order, s)
 	}
+	c.last, c.lastWords = string(id), w // a new string only when the session changes
 	return w
 }
 
@@ -149,7 +166,6 @@ func (c *Sessions) session(id []byte) *words {
 // replaces.
 func (c *Sessions) add(s, raw []byte) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	w := c.session(s)
 	var spare []byte
 	for w.n > 0 && (w.n == ringLines || w.bytes+len(raw) > ringBytes) {
@@ -171,6 +187,7 @@ func (c *Sessions) add(s, raw []byte) {
 	w.lines[i] = append(w.lines[i][:0], raw...)
 	w.n++
 	w.bytes += len(raw)
+	c.mu.Unlock() // not deferred: the relay calls this for every chunk
 }
 
 // called says s's agent made a tool call: when words came since the last

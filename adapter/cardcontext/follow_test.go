@@ -1,6 +1,7 @@
 package cardcontext
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -15,6 +16,28 @@ func TestHideSecretsCutsASecretAtTheEdges(t *testing.T) {
 	key := "sk-live-4f9a8b7c6d5e4f3a2b1c"
 	assert.Equal(t, "(secret) and more", hideSecrets(key[12:]+" and more", []string{key}), "a ring starting inside a secret")
 	assert.Equal(t, "it is (secret)", hideSecrets("it is "+key[:8], []string{key}))
+}
+
+// Chunks of sessions that take turns, and of more sessions than are
+// followed, each go to their own session's words: the session the last
+// chunk was of is kept at hand, never for another, nor once forgotten.
+func TestChunksGoToTheirOwnSession(t *testing.T) {
+	var c Sessions
+	chunk := func(s, text string) {
+		c.onUpdate(&relay.Message{Raw: []byte(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"` + s + `","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"` + text + `"}}}}`)})
+	}
+	chunk("a", "one ")
+	chunk("b", "two ")
+	chunk("a", "three")
+	chunk("b", "four")
+	assert.Equal(t, "one three", c.Of("a", "").Words)
+	assert.Equal(t, "two four", c.Of("b", "").Words)
+	for i := range maxSessions {
+		chunk(fmt.Sprint("s", i), "x")
+	}
+	assert.Nil(t, c.Of("a", ""), "the first session followed is forgotten first")
+	chunk("a", "again")
+	assert.Equal(t, "again", c.Of("a", "").Words)
 }
 
 // BenchmarkContextHook is what the hook costs one ~1 KiB chunk, the
