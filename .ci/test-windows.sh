@@ -67,7 +67,7 @@ for p in "${built[@]}"; do
   path=${p%%=*} dir=${p#*=}
   exe="$work/$(basename "$path").test.exe"
   start=$SECONDS
-  if (cd "$dir" && timeout 300 "$WINE" "$exe" -test.v -test.timeout 240s ${TESTFLAGS:-} >"$work/out" 2>&1); then
+  if (cd "$dir" && timeout 600 "$WINE" "$exe" -test.v -test.timeout 540s ${TESTFLAGS:-} >"$work/out" 2>&1); then
     printf 'ok   %-46s %3ds %4d passed %3d skipped\n' "$path" $((SECONDS - start)) \
       "$(grep -c -- '--- PASS' "$work/out" || true)" "$(grep -c -- '--- SKIP' "$work/out" || true)"
     # Each skipped test with its reason (the log line t.Skip printed before it).

@@ -152,8 +152,11 @@ type deskEndpoint struct {
 // desk's lines at desk, waits for the exchange to settle (also on other,
 // the agent's side, when it runs here), and returns what the client
 // received.
+//
+// The bound is for a replay that hangs: a fixture plays in a second or two,
+// but took 23 s under Wine on a CI machine whose other lane was building.
 func playClient(ctx context.Context, f *Fixture, w io.WriteCloser, r io.Reader, other *side, desk *deskEndpoint) ([][]byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
 	client := newSide("client", f.Client, false)
 	done := make(chan struct{})
