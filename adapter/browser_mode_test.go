@@ -31,8 +31,9 @@ func TestBrowserSwitchesAClaudeSessionsModeThroughTheBridge(t *testing.T) {
 	h, _ := modeHarness(t, ApprovalsMirror)
 	h.bridge.board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{{Question: "Which database?", Header: "DB",
 		Options: []permission.Option{{Label: "Postgres"}, {Label: "SQLite"}}}}})
-	s, err := desk.Listen("127.0.0.1:0", h.bridge.board, desk.Options{Origin: func(string) (any, string) {
-		return map[string]any{"agent": "Claude Code", "mode": cardMode(h.bridge)}, "/home/ann/api"
+	s, err := desk.Listen("127.0.0.1:0", h.bridge.board, desk.Options{Origin: func(string) (*permission.Origin, string) {
+		mode := cardMode(h.bridge)
+		return &permission.Origin{Agent: "Claude Code", Mode: &mode}, "/home/ann/api"
 	}})
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
@@ -68,11 +69,11 @@ func TestBrowserSwitchesAClaudeSessionsModeThroughTheBridge(t *testing.T) {
 
 // cardMode is the session's mode as the proxy puts it on a card
 // (internal/proxy's showModes): the agent's words and how much each asks.
-func cardMode(b *Bridge) map[string]any {
+func cardMode(b *Bridge) permission.SessionMode {
 	m, _ := b.Mode("s1")
-	var available []map[string]any
+	var available []permission.ModeOption
 	for _, a := range m.Available {
-		available = append(available, map[string]any{"id": a.ID, "name": a.Name, "asks": ModeAsks(a.Kind)})
+		available = append(available, permission.ModeOption{ID: a.ID, Name: a.Name, Asks: ModeAsks(a.Kind)})
 	}
-	return map[string]any{"id": m.ID, "name": m.Name, "asks": ModeAsks(m.Kind), "available": available}
+	return permission.SessionMode{ID: m.ID, Name: m.Name, Asks: ModeAsks(m.Kind), Available: available}
 }
