@@ -29,11 +29,13 @@ demo: build
 	bin/askbridge demo
 
 # The fast suite: unit, end-to-end through the built binary, conformance replay;
-# gofmt and vet first.
+# gofmt and vet first (vet with the browser and live tags too).
 test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path '*/node_modules/*')); \
 	  if [ -n "$$unformatted" ]; then echo "not gofmt-clean (run make fmt):"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags browser ./...  # the browser and live tests build here, not only in their slow suites
+	$(GO) vet -tags live ./...
 	$(GO) test -race -count=1 -timeout 10m ./...
 
 # The six release targets vet and build (live tests and the benchmark are
