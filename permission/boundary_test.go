@@ -78,7 +78,7 @@ func TestDialectsAndTheBridgeImportNoRoute(t *testing.T) {
 		case d.IsDir() && d.Name() == "testdata":
 			return filepath.SkipDir
 		case d.IsDir():
-			dirs = append(dirs, filepath.ToSlash(strings.TrimPrefix(path, "../")))
+			dirs = append(dirs, strings.TrimPrefix(filepath.ToSlash(path), "../"))
 		}
 		return nil
 	})
