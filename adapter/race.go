@@ -8,7 +8,6 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/asksocket"
 	"github.com/askbridge/askbridge/adapter/dialect"
-	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/askbridge/askbridge/internal/notes"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -157,7 +156,7 @@ func (b *Bridge) keepForLater(ctx context.Context, ticket *permission.Ticket, re
 		return true // nobody's answer: the agent has gone on already
 	}
 	p, _ := b.board.Get(ticket.ID)
-	b.late.AddLate(req.SessionID, notes.LateLine(p.Asked, mcpask.AnswerText(res)), len(res.Secrets()) == 0)
+	b.late.AddLate(req.SessionID, notes.LateLine(p.Asked, res.ModelText()), len(res.Secrets()) == 0)
 	return true
 }
 

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/askbridge/askbridge/internal/notes"
 	"github.com/askbridge/askbridge/permission"
 )
@@ -268,7 +267,7 @@ func (h *Hub) deliverLate(m *mirror, info lateSet, store *notes.Store) {
 		h.logger.Warn("hub: a late answer with a secret is not written; it does not reach the agent", "id", t.ID)
 		return
 	}
-	_, err := store.Put(m.session, notes.Note{Kind: notes.KindLate, Text: notes.LateLine(info.asked, mcpask.AnswerText(r))})
+	_, err := store.Put(m.session, notes.Note{Kind: notes.KindLate, Text: notes.LateLine(info.asked, r.ModelText())})
 	if err != nil {
 		h.logger.Warn("hub: a late answer could not be kept for the session's next prompt", "id", t.ID, "err", err)
 		return

@@ -2,7 +2,6 @@ package mcpask
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/askbridge/askbridge/permission"
@@ -30,42 +29,9 @@ func answersResult(r permission.Result) *mcp.CallToolResult {
 		out.Answers[a.Question.Question] = Answer{Answer: a.Answer.Text(), Labels: a.Answer.Labels, Typed: typed}
 	}
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: AnswerText(r)}},
+		Content:           []mcp.Content{&mcp.TextContent{Text: r.ModelText()}},
 		StructuredContent: out,
 	}
-}
-
-// AnswerText is the answers as the tool's result gives them to the model,
-// one line each: also the words of an answer that reaches the model late.
-func AnswerText(r permission.Result) string {
-	var lines []string
-	for _, a := range r.Answers {
-		lines = append(lines, answerLine(a))
-	}
-	if len(lines) == 0 {
-		lines = []string{"The user gave no answer."} // never an empty text for the model
-	}
-	return strings.Join(lines, "\n")
-}
-
-// answerLine is `"Which database?"="Redis"`, with what the user typed
-// marked as typed so the model does not take it for one of its options.
-func answerLine(a permission.Answered) string {
-	q := strconv.Quote(a.Question.Question)
-	ans := a.Answer
-	parts := append([]string(nil), ans.Labels...)
-	switch {
-	case ans.Other && ans.Custom != "" && len(parts) == 0:
-		return q + "=" + strconv.Quote(ans.Custom) + " (typed by the user)"
-	case ans.Other && ans.Custom != "":
-		parts = append(parts, ans.Custom)
-		return q + "=" + strconv.Quote(strings.Join(parts, ", ")) + " (" + strconv.Quote(ans.Custom) + " typed by the user)"
-	case ans.Other:
-		// The client could not carry the typed text.
-		parts = append(parts, "Other")
-		return q + "=" + strconv.Quote(strings.Join(parts, ", ")) + " (" + permission.OtherWithoutText + ")"
-	}
-	return q + "=" + strconv.Quote(strings.Join(parts, ", "))
 }
 
 // invalidResult lists every violation, one a line, so that the model can
