@@ -57,11 +57,11 @@ test-windows:
 test-live: build
 	$(GO) test -tags live -race -count=1 -timeout 50m ./live/...
 
-# The answer desk's and the hub's page in Debian's Chromium (run internal/desk/e2e/install.sh first).
+# The answer desk's and the hub's page in Debian's Chromium (run route/desk/e2e/install.sh first).
 # About 3 minutes alone; .ci/run runs it beside the release lane, whose
 # builds share the two cores (5 minutes was once not enough there).
 test-browser:
-	$(GO) test -tags browser -race -count=1 -timeout 15m ./internal/desk/... ./internal/hub/...
+	$(GO) test -tags browser -race -count=1 -timeout 15m ./route/desk/... ./route/hub/...
 	$(GO) test -tags browser -race -count=1 -timeout 15m -run '^TestBrowser' ./adapter/
 
 bench: build

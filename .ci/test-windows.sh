@@ -3,7 +3,7 @@
 # GOARCH=amd64), compiled here and run under Wine (Debian 12's wine64,
 # Wine 8.0), one test binary per package, each in its package's directory
 # as `go test` would. Tests that cannot work under Wine skip themselves when
-# ASKBRIDGE_UNDER_WINE is set (see internal/testenv); the README lists them.
+# ASKBRIDGE_UNDER_WINE is set (see testkit/testenv); the README lists them.
 #
 # Two shims make Go 1.26 programs run under Wine 8.0, both for the test
 # binaries only (askbridge's own build is untouched):
@@ -49,7 +49,7 @@ printf '{"Replace":{"%s":"%s"}}\n' "$at" "$work/at_windows.go" >"$work/overlay.j
 
 echo "== build askbridge.exe and the test binaries"
 GOOS=windows GOARCH=amd64 $GO build -overlay "$work/overlay.json" -o "$work/askbridge.exe" ./cmd/askbridge
-export ASKBRIDGE_TEST_BIN="$work/askbridge.exe" # see internal/testenv
+export ASKBRIDGE_TEST_BIN="$work/askbridge.exe" # see testkit/testenv
 pkgs=$(GOOS=windows GOARCH=amd64 $GO list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}={{.Dir}}{{end}}' ${PKGS:-./...}) # PKGS: some packages only
 failed=()
 built=()

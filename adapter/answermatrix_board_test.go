@@ -19,9 +19,9 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/answertoken"
-	"github.com/askbridge/askbridge/internal/desk"
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/desk"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 // cell is one cell's askbridge: the bridge between a scripted client and

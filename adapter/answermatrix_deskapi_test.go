@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/route/desk"
 	"github.com/stretchr/testify/require"
 )
 

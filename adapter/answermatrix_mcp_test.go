@@ -16,7 +16,7 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode/opencodetest"
-	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/adapter/mcpask"
 	"github.com/askbridge/askbridge/permission"
 )
 

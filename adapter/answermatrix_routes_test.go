@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/prompt"
 )
 
 // matrixRoute is one way a person answers.

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/desk"
 )
 
 // A Claude-shaped session in auto mode, its mode switched from the page in
@@ -24,9 +24,9 @@ import (
 // while the user is not verified and the agent hears nothing; verified,
 // the agent gets that switch too. The desk serves the bridge's own board.
 func TestBrowserSwitchesAClaudeSessionsModeThroughTheBridge(t *testing.T) {
-	e2e := filepath.Join("..", "internal", "desk", "e2e")
+	e2e := filepath.Join("..", "route", "desk", "e2e")
 	if _, err := os.Stat(filepath.Join(e2e, "node_modules", "playwright-core")); err != nil {
-		t.Fatal("playwright-core is not installed: run internal/desk/e2e/install.sh")
+		t.Fatal("playwright-core is not installed: run route/desk/e2e/install.sh")
 	}
 	h, _ := modeHarness(t, ApprovalsMirror)
 	h.bridge.board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{{Question: "Which database?", Header: "DB",
@@ -68,7 +68,7 @@ func TestBrowserSwitchesAClaudeSessionsModeThroughTheBridge(t *testing.T) {
 }
 
 // cardMode is the session's mode as the proxy puts it on a card
-// (internal/proxy's showModes): the agent's words and how much each asks.
+// (wire/proxy's showModes): the agent's words and how much each asks.
 func cardMode(b *Bridge) permission.SessionMode {
 	m, _ := b.Mode("s1")
 	var available []permission.ModeOption

@@ -12,10 +12,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/notes"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/askbridge/askbridge/permission/permissiontest"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 // startLateHub runs a hub keeping late answers in store, board reporting

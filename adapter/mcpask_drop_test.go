@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/mcpask"
+	"github.com/askbridge/askbridge/adapter/mcpask/mcphttptest"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/askwire"
-	"github.com/askbridge/askbridge/internal/mcpask"
-	"github.com/askbridge/askbridge/internal/mcpask/mcphttptest"
-	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 // An MCP host whose HTTP stream for the ask tool is dropped (its

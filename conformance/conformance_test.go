@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/askbridge/askbridge/internal/pty"
-	"github.com/askbridge/askbridge/internal/testenv"
+	"github.com/askbridge/askbridge/testkit/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

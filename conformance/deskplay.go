@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	deskserver "github.com/askbridge/askbridge/internal/desk"
+	deskserver "github.com/askbridge/askbridge/route/desk"
 )
 
 // deskQuiet is how long a desk line waits for the requests of askbridge's

@@ -13,8 +13,8 @@ import (
 	"github.com/askbridge/askbridge/adapter/dialect/asktool"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/adapter/relay"
-	deskserver "github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/permission"
+	deskserver "github.com/askbridge/askbridge/route/desk"
 )
 
 // Got is what askbridge sent each side during a replay.

@@ -14,10 +14,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/live/harness"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 // guarded is askbridge as a user runs it: the guard against automatic

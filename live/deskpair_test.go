@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/route/desk"
 )
 
 // The tests answer at askbridge's desk as the user does: paired with the

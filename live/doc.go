@@ -1,6 +1,6 @@
 // Package live holds the live tests: the real agents from npm
 // (claude-agent-acp, qwen-code, opencode-ai, and the acpx client) against
-// a fake model on 127.0.0.1 (internal/fakemodel).
+// a fake model on 127.0.0.1 (testkit/fakemodel).
 //
 // The *_direct tests run each agent without askbridge and pin down what it
 // really sends and what its model reads back; the bridged tests run the

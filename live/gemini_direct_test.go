@@ -9,8 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/askbridge/askbridge/internal/fakemodel"
 	"github.com/askbridge/askbridge/live/harness"
+	"github.com/askbridge/askbridge/testkit/fakemodel"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

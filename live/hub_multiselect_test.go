@@ -16,11 +16,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/desk"
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/live/harness"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/desk"
+	"github.com/askbridge/askbridge/route/hub"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/askbridge/askbridge/internal/fakemodel"
 	"github.com/askbridge/askbridge/live/harness"
+	"github.com/askbridge/askbridge/testkit/fakemodel"
 )
 
 func TestMain(m *testing.M) {

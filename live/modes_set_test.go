@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/fakemodel"
 	"github.com/askbridge/askbridge/live/harness"
+	"github.com/askbridge/askbridge/testkit/fakemodel"
 )
 
 // The real Claude's modes are read and set through askbridge, and its

@@ -7,12 +7,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/askbridge/askbridge/internal/testenv"
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 // The boundaries hold through every path, not only direct imports: a
 // route that reaches a dialect through a helper (the inbox once did,
-// through internal/askuser to asktool) crosses as surely as one that
+// through wire/askuser to asktool) crosses as surely as one that
 // imports it. go list -deps says, for each operating system askbridge
 // ships for.
 func TestNoRouteReachesTheAgentsSideThroughAnyPath(t *testing.T) {
@@ -30,19 +30,56 @@ func TestNoRouteReachesTheAgentsSideThroughAnyPath(t *testing.T) {
 	}
 }
 
-// composition are the packages that put askbridge together: nothing on
-// the agents' side, the board or the conformance suite reaches them.
-var composition = []string{"cmd", "internal/proxy", "internal/hubserve", "internal/hubctl", "internal/hubunit", "internal/replay"}
+// composition are the packages that put askbridge together, the command
+// and the wiring wing: nothing on the agents' side, the board, the routes
+// or the conformance suite reaches them.
+var composition = []string{"cmd", "wire"}
 
 func TestNothingReachesUpIntoAComposition(t *testing.T) {
 	for goos, deps := range allDeps(t) {
 		for pkg, list := range deps {
-			if !under(pkg, "adapter", "conformance", "permission") {
+			if !under(pkg, "adapter", "conformance", "permission", "route", "internal") {
 				continue
 			}
 			for _, d := range list {
 				if under(d, composition...) {
 					t.Errorf("%s: %s reaches the composition package %s", goos, pkg, d)
+				}
+			}
+		}
+	}
+}
+
+// The test wing (testkit/: the fake model server, throwaway certificates,
+// the test environment) is for tests: no package askbridge ships with
+// reaches it.
+func TestNothingShippedReachesTheTestWing(t *testing.T) {
+	for goos, deps := range allDeps(t) {
+		for pkg, list := range deps {
+			if under(pkg, "testkit") {
+				continue
+			}
+			for _, d := range list {
+				if under(d, "testkit") {
+					t.Errorf("%s: %s reaches the test wing's %s", goos, pkg, d)
+				}
+			}
+		}
+	}
+}
+
+// internal/ holds leaf libraries: none reaches a wing above it (the
+// agents' side, a route, the wiring, the conformance suite); the board's
+// types it may use.
+func TestInternalHoldsLeafLibraries(t *testing.T) {
+	for goos, deps := range allDeps(t) {
+		for pkg, list := range deps {
+			if !under(pkg, "internal") {
+				continue
+			}
+			for _, d := range list {
+				if under(d, "adapter", "route", "wire", "cmd", "conformance", "testkit") {
+					t.Errorf("%s: the library %s reaches %s: internal/ is for leaf libraries", goos, pkg, d)
 				}
 			}
 		}

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/windows"
 
-	"github.com/askbridge/askbridge/internal/testenv"
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 // TestAskSocketDirIsTheUsersAlone checks the directory's DACL: protected

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/askbridge/askbridge/internal/testenv"
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 const module = "github.com/askbridge/askbridge/"

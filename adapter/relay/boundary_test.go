@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/askbridge/askbridge/internal/testenv"
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 // The relay knows JSON-RPC and nothing of ACP or of the bridge: none of

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/bench/internal/benchhub"
-	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 // hubProc is `askbridge hub`, run as a user runs it, and its page.

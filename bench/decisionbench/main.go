@@ -9,7 +9,7 @@
 //     agent N`), half of them tool approvals with a software passkey
 //     (target: p95 under 100 ms);
 //   - from a question asked until its Web Push request reaches the test
-//     push service (internal/webpush/webpushtest), with the hub's parts
+//     push service (route/webpush/webpushtest), with the hub's parts
 //     in this process (target: p95 under 100 ms).
 //
 // bench/run.sh runs it.

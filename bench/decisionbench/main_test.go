@@ -3,15 +3,15 @@
 package main
 
 import (
-	"github.com/askbridge/askbridge/internal/desk/softkey"
+	"github.com/askbridge/askbridge/route/desk/softkey"
 
 	"context"
 	"encoding/json"
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/desk"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

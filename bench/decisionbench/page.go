@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/desk"
-	"github.com/askbridge/askbridge/internal/desk/softkey"
+	"github.com/askbridge/askbridge/route/desk"
+	"github.com/askbridge/askbridge/route/desk/softkey"
 )
 
 // page is a browser paired with the hub's page with a passkey, as the

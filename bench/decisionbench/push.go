@@ -12,10 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/hub"
-	"github.com/askbridge/askbridge/internal/webpush"
-	"github.com/askbridge/askbridge/internal/webpush/webpushtest"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/hub"
+	"github.com/askbridge/askbridge/route/webpush"
+	"github.com/askbridge/askbridge/route/webpush/webpushtest"
 )
 
 // pushDevice is the paired device subscribed to the pushes.

@@ -22,9 +22,9 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/bench/internal/benchhub"
-	"github.com/askbridge/askbridge/internal/desk"
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/desk"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 const (

@@ -9,9 +9,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/askbridge/askbridge/internal/askuser"
 	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/wire/askuser"
 )
 
 func init() { subcommands["ask"] = runAsk }

@@ -13,8 +13,8 @@ import (
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/internal/testenv"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/testkit/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/testenv"
+	"github.com/askbridge/askbridge/testkit/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

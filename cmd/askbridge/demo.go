@@ -11,10 +11,10 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/cliflag"
-	"github.com/askbridge/askbridge/internal/demo"
-	"github.com/askbridge/askbridge/internal/prompt"
-	"github.com/askbridge/askbridge/internal/proxy"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/prompt"
+	"github.com/askbridge/askbridge/wire/demo"
+	"github.com/askbridge/askbridge/wire/proxy"
 )
 
 func init() {

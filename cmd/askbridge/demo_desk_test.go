@@ -17,10 +17,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/desk"
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/pty"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/desk"
+	"github.com/askbridge/askbridge/route/hub"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/pty"
+	"github.com/askbridge/askbridge/route/desk"
 )
 
 // The desk's address is on stderr and in --log-file (an editor may hide

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"net"
 
-	"github.com/askbridge/askbridge/internal/hubserve"
+	"github.com/askbridge/askbridge/wire/hubserve"
 )
 
 // checkDesk refuses a --desk beyond loopback unless both

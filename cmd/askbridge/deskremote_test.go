@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/route/desk"
 )
 
 // The desk goes beyond loopback over plain HTTP only when both flags say

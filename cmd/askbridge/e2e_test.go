@@ -19,8 +19,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/pty"
+	"github.com/askbridge/askbridge/route/desk"
 )
 
 // client is a fake ACP client driving the built askbridge binary, which

@@ -12,9 +12,9 @@ import (
 
 	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/internal/cliflag"
-	"github.com/askbridge/askbridge/internal/hubctl"
-	"github.com/askbridge/askbridge/internal/hubserve"
-	"github.com/askbridge/askbridge/internal/route"
+	"github.com/askbridge/askbridge/route"
+	"github.com/askbridge/askbridge/wire/hubctl"
+	"github.com/askbridge/askbridge/wire/hubserve"
 )
 
 func init() {

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/desk"
+	"github.com/askbridge/askbridge/route/desk"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/askbridge/askbridge/internal/hubctl"
+	"github.com/askbridge/askbridge/wire/hubctl"
 )
 
 // hubKey is `askbridge hub key` (hubctl.Key).

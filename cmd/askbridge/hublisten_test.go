@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/testcert"
+	"github.com/askbridge/askbridge/testkit/testcert"
 )
 
 // A refused --listen binds nothing: neither the askbridges' socket nor the

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/askbridge/askbridge/internal/cliflag"
-	"github.com/askbridge/askbridge/internal/hubctl"
+	"github.com/askbridge/askbridge/wire/hubctl"
 )
 
 const hubLogUsage = `Usage: askbridge hub log [--json] [-n N] [--verify]

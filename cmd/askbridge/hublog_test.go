@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/internal/decisions"
-	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 // askbridge hub log answers "who approved that?" from the hub's state

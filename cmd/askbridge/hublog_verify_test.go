@@ -20,10 +20,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/internal/decisions"
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 // passkey is a software authenticator: a P-256 key that signs assertions

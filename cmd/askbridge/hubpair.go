@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/askbridge/askbridge/internal/hubctl"
+	"github.com/askbridge/askbridge/wire/hubctl"
 )
 
 // hubDeviceCommand is `askbridge hub pair`, `hub devices`, `hub revoke

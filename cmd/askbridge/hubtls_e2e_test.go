@@ -19,10 +19,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/desk"
 	"github.com/askbridge/askbridge/internal/pty"
 	"github.com/askbridge/askbridge/internal/qr/qrtest"
-	"github.com/askbridge/askbridge/internal/testcert"
+	"github.com/askbridge/askbridge/route/desk"
+	"github.com/askbridge/askbridge/testkit/testcert"
 )
 
 // startHubStderr runs `askbridge hub` with args on a terminal of its own,

@@ -6,8 +6,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/askbridge/askbridge/internal/hubunit"
-	"github.com/askbridge/askbridge/internal/notify"
+	"github.com/askbridge/askbridge/route/notify"
+	"github.com/askbridge/askbridge/wire/hubunit"
 )
 
 // printHubUnit writes the unit that starts this hub, with the flags given

@@ -9,9 +9,9 @@ import (
 	"io"
 
 	"github.com/askbridge/askbridge/internal/cliflag"
-	"github.com/askbridge/askbridge/internal/hub"
-	"github.com/askbridge/askbridge/internal/inbox"
 	"github.com/askbridge/askbridge/internal/peercred"
+	"github.com/askbridge/askbridge/route/hub"
+	"github.com/askbridge/askbridge/route/inbox"
 )
 
 func init() { subcommands["inbox"] = runInbox }
@@ -36,7 +36,7 @@ takes questions; an agent's tool approval only when the hub was started with
 answer it (the hub's page, with a passkey, or the editor), and offers no
 choice. Linux and macOS only.`
 
-// runInbox is `askbridge inbox` (internal/inbox).
+// runInbox is `askbridge inbox` (route/inbox).
 func runInbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("askbridge inbox", flag.ContinueOnError)
 	hubPath := fs.String("hub", "", "the hub's `socket` (default: $ASKBRIDGE_HUB, else the usual one); the inbox's is beside it")

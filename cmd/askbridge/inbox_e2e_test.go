@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/inbox"
+	"github.com/askbridge/askbridge/route/inbox"
 )
 
 // inboxCmd is `askbridge inbox ARGS` at the hub on socket sock, with

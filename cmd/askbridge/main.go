@@ -10,8 +10,8 @@ import (
 	"os"
 
 	"github.com/askbridge/askbridge/internal/cliflag"
-	"github.com/askbridge/askbridge/internal/proxy"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/wire/proxy"
 )
 
 func main() {

@@ -7,7 +7,7 @@ import (
 	"io"
 	"log/slog"
 
-	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/adapter/mcpask"
 )
 
 func init() { subcommands["mcp"] = runMCP }

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter/mcpask"
 	"github.com/askbridge/askbridge/internal/askwire"
-	"github.com/askbridge/askbridge/internal/mcpask"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

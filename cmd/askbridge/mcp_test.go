@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askbridge/askbridge/adapter/mcpask"
 	"github.com/askbridge/askbridge/internal/askwire"
-	"github.com/askbridge/askbridge/internal/mcpask"
-	"github.com/askbridge/askbridge/internal/testenv"
+	"github.com/askbridge/askbridge/testkit/testenv"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

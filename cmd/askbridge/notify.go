@@ -7,8 +7,8 @@ import (
 	"net/url"
 	"os"
 
-	"github.com/askbridge/askbridge/internal/notify"
-	"github.com/askbridge/askbridge/internal/route"
+	"github.com/askbridge/askbridge/route"
+	"github.com/askbridge/askbridge/route/notify"
 )
 
 // checkNotify reads the webhook's URL (--notify-url, else

@@ -4,11 +4,11 @@ import (
 	"log/slog"
 
 	"github.com/askbridge/askbridge/adapter"
-	"github.com/askbridge/askbridge/internal/desk"
-	"github.com/askbridge/askbridge/internal/hub"
-	"github.com/askbridge/askbridge/internal/proxy"
-	"github.com/askbridge/askbridge/internal/route"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route"
+	"github.com/askbridge/askbridge/route/desk"
+	"github.com/askbridge/askbridge/route/hub"
+	"github.com/askbridge/askbridge/wire/proxy"
 )
 
 // config is the proxy's configuration as the flags say it (checked), for

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter"
-	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 // minAnswerEnv sets --min-answer-time's default in milliseconds; 0 turns

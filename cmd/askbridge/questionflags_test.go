@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter"
-	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 func TestQuestionFlags(t *testing.T) {

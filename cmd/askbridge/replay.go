@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"github.com/askbridge/askbridge/internal/cliflag"
-	"github.com/askbridge/askbridge/internal/replay"
+	"github.com/askbridge/askbridge/wire/replay"
 )
 
 func init() {

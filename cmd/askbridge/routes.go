@@ -4,7 +4,7 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/adapter/mcpask"
 )
 
 // lateFlags are the flags of answers given after the agent stopped waiting.

@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/hubserve"
+	"github.com/askbridge/askbridge/wire/hubserve"
 )
 
 // Another user binds the hub's port while the hub is down (issue 31). The

@@ -32,7 +32,7 @@ func TestTheHelpTheDocsAndThePageSayTheSameNames(t *testing.T) {
 			t.Errorf("%s: %s", name, p)
 		}
 	}
-	for _, p := range pageProblems(t, filepath.Join("..", "..", "internal", "desk", "static")) {
+	for _, p := range pageProblems(t, filepath.Join("..", "..", "route", "desk", "static")) {
 		t.Errorf("the page: %s", p)
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/askbridge/askbridge/internal/hub"
 	"github.com/askbridge/askbridge/permission"
+	"github.com/askbridge/askbridge/route/hub"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -2,5 +2,5 @@
 // the agent starts (`askbridge ask`, the MCP ask tool `askbridge mcp`)
 // finds the askbridge that started the agent, and what it sends there.
 // The bridge serves it (adapter's socket), the asktool dialects read it,
-// and internal/askuser and internal/mcpask speak it.
+// and wire/askuser and adapter/mcpask speak it.
 package askwire

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/testenv"
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 func open(t *testing.T, lim Limits) *Store {

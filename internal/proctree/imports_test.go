@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/askbridge/askbridge/internal/testenv"
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 // The relay, which knows nothing of ACP or of askbridge's other packages,

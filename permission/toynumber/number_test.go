@@ -17,10 +17,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/desk"
-	"github.com/askbridge/askbridge/internal/prompt"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/askbridge/askbridge/permission/toynumber"
+	"github.com/askbridge/askbridge/route/desk"
+	"github.com/askbridge/askbridge/route/prompt"
 )
 
 func question() permission.Question {

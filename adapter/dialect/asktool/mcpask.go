@@ -10,9 +10,9 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/mcpask"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/askwire"
-	"github.com/askbridge/askbridge/internal/mcpask"
 )
 
 // MCPAsk is the dialect of agents that cannot ask the user anything under

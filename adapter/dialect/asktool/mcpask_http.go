@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/mcpask"
 	"github.com/askbridge/askbridge/internal/askwire"
-	"github.com/askbridge/askbridge/internal/mcpask"
 )
 
 // mcpTransport is how askbridge lists its ask tool in a session.
@@ -16,7 +16,7 @@ const (
 	// mcpStdio lists `askbridge mcp`, a child the agent starts: the one
 	// transport every ACP agent must take.
 	mcpStdio mcpTransport = "stdio"
-	// mcpHTTP lists askbridge's own streamable HTTP server (internal/mcpask
+	// mcpHTTP lists askbridge's own streamable HTTP server (adapter/mcpask
 	// HTTP): nothing to start, for agents that take no stdio server.
 	mcpHTTP mcpTransport = "http"
 )

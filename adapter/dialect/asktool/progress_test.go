@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/internal/mcpask"
+	"github.com/askbridge/askbridge/adapter/mcpask"
 )
 
 // The stdio listing carries --mcp-progress to `askbridge mcp` when it is

@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/hub"
+	"github.com/askbridge/askbridge/route/hub"
 )
 
 // Hub is `askbridge hub`'s process and its page.
