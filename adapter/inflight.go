@@ -23,12 +23,16 @@ type ask struct {
 	watched bool // the client shows it itself (watch.go)
 }
 
+// onSessionCancel ends the session's sets once session/cancel is on its
+// way to the agent: the agent hears the cancel before the answers it
+// cancels ("cancelled" to its pending requests), as ACP has a client do,
+// and in that order every time (the fixtures' want-agent sections).
 func (b *Bridge) onSessionCancel(m *relay.Message) relay.Verdict {
 	var p sessionRef
-	if m.Params(&p) == nil {
-		b.cancelSession(p.SessionID, errors.New("session/cancel"))
+	if m.Params(&p) != nil {
+		return relay.Pass
 	}
-	return relay.Pass
+	return relay.Verdict{After: func() { b.cancelSession(p.SessionID, errors.New("session/cancel")) }}
 }
 
 // onAgentCancelRequest ends the question set behind an agent request the
