@@ -24,6 +24,7 @@ import (
 // here is the adapter in this process, with the client and the agent on
 // pipes; the ask is the built binary.
 func TestAskWhoseAskbridgeShutsDownIsCancelled(t *testing.T) {
+	t.Parallel()
 	testenv.SkipUnderWine(t, testenv.NoUnixSockets)
 	cInR, cInW := io.Pipe()
 	cOutR, cOutW := io.Pipe()

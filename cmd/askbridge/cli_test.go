@@ -47,6 +47,7 @@ func builtVersion(t *testing.T) string {
 }
 
 func TestCLIBasicsThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	testenv.SkipUnderWine(t, testenv.NoGoToolchain) // go version -m
 	version := "askbridge " + builtVersion(t) + " ("
 	_, mainHelp, _ := runBinary(t, "", "help")
@@ -109,6 +110,7 @@ func TestCLIBasicsThroughTheBinary(t *testing.T) {
 }
 
 func TestCrashedAgentsStderrReachesTheClientThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	testenv.NeedShell(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -16,6 +16,7 @@ import (
 // took as its own. askbridge now makes them before the agent starts, a
 // hub socket's folder given with --hub too.
 func TestContainedAgentCannotPlantOnAFreshAccount(t *testing.T) {
+	t.Parallel()
 	c := startProbe(t, true, "--hub", flagHub)
 	t.Run("its writes stay in the container", func(t *testing.T) { c.nothingPlanted(t) })
 	t.Run("it cannot rename their parents away", func(t *testing.T) { c.parentsPinned(t) })

@@ -25,6 +25,7 @@ import (
 // subtest is one thing a contained agent cannot do, or can still do.
 // Against askbridge before --contain, every "cannot" failed.
 func TestContainedAgent(t *testing.T) {
+	t.Parallel()
 	c := startContained(t, "--hub", "off")
 	read := func(name string) string { b, _ := os.ReadFile(filepath.Join(c.out, name)); return string(b) }
 
@@ -81,6 +82,7 @@ func TestContainedAgent(t *testing.T) {
 // Uncontained (--contain off, or where the system refuses), the agent still
 // has no terminal to type into, and askbridge says it is not contained.
 func TestUncontainedAgentSaysSoAndHasNoTerminal(t *testing.T) {
+	t.Parallel()
 	c := startContained(t, "--hub", "off", "--contain", "off")
 	assert.Contains(t, c.terminal(), "not contained: anything this agent starts can act as you")
 	tiocsti := waitFile(t, filepath.Join(c.out, "tiocsti"))
@@ -245,6 +247,7 @@ func markedPids(marker string) []int {
 // the container's own may be mounted), --contain on refuses to start the
 // agent, with why, and auto runs it uncontained and says so.
 func TestContainOnRefusesWhereTheSystemRefuses(t *testing.T) {
+	t.Parallel()
 	if os.Getuid() != 0 {
 		t.Skip("hiding part of /proc takes root")
 	}

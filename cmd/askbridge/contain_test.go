@@ -9,6 +9,7 @@ import (
 )
 
 func TestContainFlagTakesAutoOnOff(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"auto", "on", "off"} {
 		fs, o := proxyFlags()
 		require.NoError(t, fs.Parse([]string{"--contain", v}))

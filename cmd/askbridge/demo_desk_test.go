@@ -86,6 +86,7 @@ func (d *demoProc) wait(t *testing.T) {
 // askbridge demo --desk: the demo's questions are on the desk too, and an
 // answer there settles the terminal's prompt, as for any askbridge.
 func TestDemoWithADeskAnsweredThere(t *testing.T) {
+	t.Parallel()
 	d := startDemo(t, nil, "--hub", "off", "--desk", "127.0.0.1:0")
 	var deskURL string
 	for line := range d.stderr {
@@ -134,6 +135,7 @@ func TestDemoWithADeskAnsweredThere(t *testing.T) {
 // With a hub running, the demo reports to it like any askbridge: its set is
 // on the hub's board while it waits, and leaves it once answered.
 func TestDemoReportsToARunningHub(t *testing.T) {
+	t.Parallel()
 	dir, err := os.MkdirTemp("", "abdemo") // short: a socket's path is bounded
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })

@@ -18,6 +18,7 @@ import (
 // An askbridge's own desk says which agent, editor and folder a set comes
 // from, as the hub does, so its page names them instead of a session id.
 func TestDeskNamesItsAgentAndFolder(t *testing.T) {
+	t.Parallel()
 	logFile := filepath.Join(t.TempDir(), "askbridge.log")
 	c := startClient(t, "--hub", "off", "--desk", "127.0.0.1:0", "--log-file", logFile)
 	dir := t.TempDir()

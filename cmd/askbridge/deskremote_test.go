@@ -13,6 +13,7 @@ import (
 // The desk goes beyond loopback over plain HTTP only when both flags say
 // so, and then warns at every start, as the hub's --allow-remote-http does.
 func TestDeskBeyondLoopbackNeedsTheHTTPFlag(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		err  string

@@ -63,6 +63,7 @@ func docsFlags(t *testing.T) map[string][]string {
 // Every flag a subcommand's help lists is in docs/flags.md under that
 // subcommand, and every flag documented there is one its help lists.
 func TestDocsFlagsMatchHelp(t *testing.T) {
+	t.Parallel()
 	docs := docsFlags(t)
 	require.Contains(t, docs, "", "docs/flags.md has a section for the relay (## askbridge (the relay))")
 	for _, sub := range append([]string{""}, visibleSubcommands()...) {

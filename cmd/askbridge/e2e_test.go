@@ -169,6 +169,7 @@ func question(text, header string, multi bool, labels ...string) map[string]any 
 }
 
 func TestE2ESingleMultiAndOtherThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	c := startClient(t)
 	s := c.setup()
 	turn := c.prompt(s, "_askbridge/ask", map[string]any{"questions": []any{
@@ -201,6 +202,7 @@ func TestE2ESingleMultiAndOtherThroughTheBinary(t *testing.T) {
 }
 
 func TestE2EMultiSelectOneAtATimeThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	c := startClient(t)
 	s := c.setup()
 	c.prompt(s, "_askbridge/ask", map[string]any{"questions": []any{question("Which languages?", "Languages", true, "Go", "Rust", "C")}})
@@ -213,6 +215,7 @@ func TestE2EMultiSelectOneAtATimeThroughTheBinary(t *testing.T) {
 }
 
 func TestE2ECancelAtTheFirstOfThreeThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	c := startClient(t)
 	s := c.setup()
 	turn := c.prompt(s, "_askbridge/ask", map[string]any{"questions": []any{
@@ -227,6 +230,7 @@ func TestE2ECancelAtTheFirstOfThreeThroughTheBinary(t *testing.T) {
 }
 
 func TestE2ESessionCancelWhilePendingThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	c := startClient(t)
 	s := c.setup()
 	c.prompt(s, "_askbridge/ask", map[string]any{"questions": []any{question("One?", "One", false, "a", "b")}})
@@ -238,6 +242,7 @@ func TestE2ESessionCancelWhilePendingThroughTheBinary(t *testing.T) {
 }
 
 func TestE2ETwoSessionsAtOnceThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	c := startClient(t)
 	s1 := c.setup()
 	s2 := c.response(c.request("session/new", map[string]any{"cwd": "/tmp", "mcpServers": []any{}}))["result"].(map[string]any)["sessionId"].(string)
@@ -256,6 +261,7 @@ func TestE2ETwoSessionsAtOnceThroughTheBinary(t *testing.T) {
 }
 
 func TestE2EInvalidQuestionsGetEveryViolationThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	c := startClient(t)
 	s := c.setup()
 	c.prompt(s, "_askbridge/ask", map[string]any{"questions": []any{question("Q?", "A header that is too long", false, "only")}})
@@ -267,6 +273,7 @@ func TestE2EInvalidQuestionsGetEveryViolationThroughTheBinary(t *testing.T) {
 }
 
 func TestE2EUsageWithoutAnAgent(t *testing.T) {
+	t.Parallel()
 	out, err := exec.Command(askbridgeBin).CombinedOutput()
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee)

@@ -24,6 +24,7 @@ import (
 // agent not contained (or one planted before askbridge hid its folders on
 // a fresh account) would. The user's hub ran as an ordinary user.
 func TestHubSaysWhatItTrustsAndRefusesAKeyItDidNotMake(t *testing.T) {
+	t.Parallel()
 	h := newHubHome(t)
 	out, exited := h.start(t)
 	assert.False(t, exited, out)

@@ -17,6 +17,7 @@ import (
 // http://[::]:PORT/ (it did for --listen :PORT), and its pairing link is at
 // one too.
 func TestE2EHubOnEveryInterfacePrintsOpenableAddresses(t *testing.T) {
+	t.Parallel()
 	page, link, _ := startHubStderr(t, "--listen", ":0", "--allow-remote-http")
 	for _, s := range []string{page, link} {
 		assert.NotContains(t, s, "[::]", "an unspecified address")
@@ -28,6 +29,7 @@ func TestE2EHubOnEveryInterfacePrintsOpenableAddresses(t *testing.T) {
 // With --public-url, askbridge hub pair's link is at it (it was the
 // listener's address).
 func TestE2EHubPairPrintsThePublicURL(t *testing.T) {
+	t.Parallel()
 	dir, err := os.MkdirTemp("", "abpub")
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })

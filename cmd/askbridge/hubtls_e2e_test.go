@@ -94,6 +94,7 @@ func startHubStderr(t *testing.T, args ...string) (page, link, code string) {
 // The page is on loopback, which no phone reaches: no QR code of it, even
 // with --qr (TestE2EHubQRPublicURL reads one with a real decoder).
 func TestE2EHubTLSAndQR(t *testing.T) {
+	t.Parallel()
 	cert, key, pool := testcert.Write(t)
 	page, link, code := startHubStderr(t, "--listen", "127.0.0.1:0", "--tls-cert", cert, "--tls-key", key, "--qr")
 	require.True(t, strings.HasPrefix(page, "https://localhost:"), page)
@@ -125,6 +126,7 @@ func TestE2EHubTLSAndQR(t *testing.T) {
 // With --public-url, the code is the pairing link at the address a phone
 // reaches the page at.
 func TestE2EHubQRPublicURL(t *testing.T) {
+	t.Parallel()
 	page, link, code := startHubStderr(t, "--listen", "127.0.0.1:0", "--public-url", "https://desk.example.net/", "--qr")
 	require.Regexp(t, `^https://desk\.example\.net/ \(on this machine at http://localhost:\d+/\)$`, page, "the public URL first")
 	require.NotEmpty(t, code)

@@ -35,6 +35,7 @@ const victimUID, attackerUID = 65534, 65533
 // while it is down, and the hub restarted on the same sockets answers
 // again. By hand the same attacker takes both, which shows it could.
 func TestHubPortHeldAcrossKill(t *testing.T) {
+	t.Parallel()
 	if os.Getuid() != 0 {
 		t.Skip("needs root, to run the hub's user and another as ordinary users")
 	}
@@ -128,6 +129,7 @@ func freeOnBoth(t *testing.T) string {
 // TestHubHeldRole is a part of TestHubPortHeldAcrossKill; it runs only
 // with heldRoleEnv set.
 func TestHubHeldRole(t *testing.T) {
+	t.Parallel()
 	switch os.Getenv(heldRoleEnv) {
 	case "manager":
 		manageHub(t, os.Getenv("ASKBRIDGE_TEST_HELD_MODE"), os.Getenv("ASKBRIDGE_TEST_HELD_HOME"), os.Getenv("ASKBRIDGE_TEST_PORT"))

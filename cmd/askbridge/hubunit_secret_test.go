@@ -14,6 +14,7 @@ import (
 // Through the binary: --notify-url's topic and the environment's ntfy
 // token go to a file of mode 0600, never into the unit's command line.
 func TestHubPrintUnitKeepsSecretsOffTheCommandLine(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("no unit on Windows")
 	}

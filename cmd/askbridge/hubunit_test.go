@@ -20,6 +20,7 @@ import (
 // loopback families of the page's port and the service it hands them to,
 // each under the name to save it as, then the commands that enable them.
 func TestHubPrintUnit(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("no unit on Windows")
 	}

@@ -15,6 +15,7 @@ import (
 // A second hub on the same socket says where the first serves its page
 // (its address only, no credential), and exits 1.
 func TestSecondHubNamesWhereTheFirstServes(t *testing.T) {
+	t.Parallel()
 	dir, err := os.MkdirTemp("", "abhub2")
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })

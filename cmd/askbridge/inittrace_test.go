@@ -18,6 +18,7 @@ import (
 // for ask): a package that builds tables or compiles patterns there must do
 // it on first use instead (issue 26: the relay's startup and memory).
 func TestOwnPackagesInitCheaply(t *testing.T) {
+	t.Parallel()
 	const maxBytes = 8 << 10
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -47,6 +48,7 @@ func TestOwnPackagesInitCheaply(t *testing.T) {
 // import of nsinit's (path/filepath, before -home) let the webauthn,
 // CBOR and crypto/x509 packages run first.
 func TestContainerInitRunsBeforeTheProgramsPackages(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no Go toolchain to list the packages' imports")
 	}

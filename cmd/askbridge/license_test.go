@@ -14,6 +14,7 @@ import (
 // The licence reaches every way askbridge is handed out: the repository,
 // each GoReleaser archive, each npm package.
 func TestLicenceIsApache2Everywhere(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	text, err := os.ReadFile(filepath.Join(root, "LICENSE"))
 	require.NoError(t, err, "LICENSE at the repository's root")
@@ -31,6 +32,7 @@ func TestLicenceIsApache2Everywhere(t *testing.T) {
 // npm/build.mjs run on a one-platform dist: every package it packs says
 // Apache-2.0 and carries the LICENSE file.
 func TestNpmPackagesCarryTheLicence(t *testing.T) {
+	t.Parallel()
 	for _, tool := range []string{"node", "npm", "tar"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("no %s on PATH", tool)

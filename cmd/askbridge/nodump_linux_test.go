@@ -18,6 +18,7 @@ import (
 // askbridge's, with the desk's token, unless askbridge is not dumpable.
 // Root may read anything, so as root the test runs askbridge as nobody.
 func TestAgentCannotReadAskbridgesEnviron(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	require.NoError(t, os.Chmod(dir, 0o777))
 	require.NoError(t, os.Chmod(filepath.Dir(dir), 0o755)) // t.TempDir's own

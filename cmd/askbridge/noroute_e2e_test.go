@@ -13,6 +13,7 @@ import (
 // question used to wait in silence, even with --verbose. Now the session
 // is told within seconds that nowhere can answer it, and why.
 func TestE2ENowhereToAnswerIsSaidAtOnceThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	wrong := filepath.Join(t.TempDir(), "wrong.sock")
 	c := startClient(t, "--questions", "desk", "--hub", wrong)
 	s := c.setup()

@@ -19,6 +19,7 @@ import (
 // builds first, and the README says how to install what make dist-local
 // makes, by names the Makefile and npm/build.mjs give.
 func TestREADMESaysWhatTheFirstBuildCosts(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	readme := textOf(t, filepath.Join(root, "README.md"))
 	makefile := textOf(t, filepath.Join(root, "Makefile"))

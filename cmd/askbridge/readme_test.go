@@ -14,6 +14,7 @@ import (
 // The README is the front door: a newcomer reads it in one sitting. The
 // rest goes into docs/, one page per topic.
 func TestREADMEIsShort(t *testing.T) {
+	t.Parallel()
 	text, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
 	lines := strings.Count(string(text), "\n")
@@ -23,6 +24,7 @@ func TestREADMEIsShort(t *testing.T) {
 // Every relative link in the README and docs/ names a file that exists,
 // and an anchor a heading of that file makes.
 func TestDocsLinksResolve(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	require.NoError(t, err)

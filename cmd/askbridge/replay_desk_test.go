@@ -25,6 +25,7 @@ import (
 // fixture is also written there (conformance/testdata/desk-answered.txtar
 // was made so).
 func TestDeskAnsweredRecordingReplays(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rec, logFile := filepath.Join(dir, "session.jsonl"), filepath.Join(dir, "askbridge.log")
 	fixture := filepath.Join(dir, "desk-answered.txtar")

@@ -15,6 +15,7 @@ import (
 // which fails until replay -update fills its want sections, and passes
 // after.
 func TestRecordingBecomesAPassingFixture(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "session.jsonl")
 	fixture := filepath.Join(dir, "case.txtar")
@@ -54,6 +55,7 @@ func TestRecordingBecomesAPassingFixture(t *testing.T) {
 }
 
 func TestReplayUpdateReportsAFixtureThatCannotPlay(t *testing.T) {
+	t.Parallel()
 	bad := filepath.Join(t.TempDir(), "bad.txtar")
 	require.NoError(t, os.WriteFile(bad, []byte("-- client --\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}\n"), 0o644))
 	code, out, _ := runBinary(t, "", "replay", "-update", bad)

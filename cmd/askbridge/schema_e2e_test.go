@@ -150,6 +150,7 @@ func (schemaTally *tally) summary() string {
 // The hook must fail a broken message askbridge wrote, and leave alone an
 // odd line the agent wrote that askbridge relayed.
 func TestSchemaWatchFailsBrokenMessagesOnly(t *testing.T) {
+	t.Parallel()
 	odd := `{"jsonrpc":"2.0","method":"session/update","params":{"update":{"sessionUpdate":"tool_call_progress"}}}`
 	w := newSchemaWatch(t.TempDir() + "/agent.jsonl")
 	require.NoError(t, os.WriteFile(w.agentLog, []byte(odd+"\n"), 0o600))

@@ -59,6 +59,7 @@ func runAskbridge(t *testing.T, env []string, args ...string) (int, string) {
 // does not listen there. On c4ea460 another user could create
 // /tmp/askbridge-UID first and collect every question and answer.
 func TestE2EFakeHubInAFolderOfAnotherUser(t *testing.T) {
+	t.Parallel()
 	if os.Getuid() != 0 {
 		t.Skip("needs root, to give a folder to another uid")
 	}
@@ -87,6 +88,7 @@ func TestE2EFakeHubInAFolderOfAnotherUser(t *testing.T) {
 // A socket folder open to others, or a symbolic link, is refused by
 // whoever would listen on or dial a socket in it, with what is wrong.
 func TestE2ESocketFolderOpenOrLinkedIsRefused(t *testing.T) {
+	t.Parallel()
 	open := filepath.Join(privateDir(t), "open")
 	require.NoError(t, os.Mkdir(open, 0o700))
 	require.NoError(t, os.Chmod(open, 0o755))

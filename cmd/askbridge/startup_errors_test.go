@@ -20,6 +20,7 @@ import (
 // answer: a JSON-RPC error carrying the one-line reason stderr has, then
 // askbridge exits non-zero. An editor that shows no stderr shows that.
 func TestStartupErrorsAnswerTheEditorsInitialize(t *testing.T) {
+	t.Parallel()
 	busy, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer busy.Close()
@@ -81,6 +82,7 @@ func TestStartupErrorsAnswerTheEditorsInitialize(t *testing.T) {
 }
 
 func TestMistypedCommandSuggestsTheSubcommand(t *testing.T) {
+	t.Parallel()
 	for word, want := range map[string]string{
 		"demos": "demo", "hbu": "hub", "inbx": "inbox", "replya": "replay", "HUB": "hub", "recordfixture": "record-fixture",
 	} {
@@ -96,6 +98,7 @@ func TestMistypedCommandSuggestsTheSubcommand(t *testing.T) {
 // one line on stderr says so; askbridge no-arguments on a terminal says
 // what is missing without waiting for a client.
 func TestATerminalOnStdinGetsAHint(t *testing.T) {
+	t.Parallel()
 	s := newTTY(t).run(200, "-- cat")
 	s.waitScreen("waiting for an ACP client's JSON-RPC on stdin; run it from an editor (docs/clients.md), or try askbridge demo")
 	s.key("C-d")

@@ -35,6 +35,7 @@ func freePort(t *testing.T) string {
 // the agent gets the answer, the notification after says so, and the
 // button answers nothing again.
 func TestE2ENtfyButtonAnswersThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	posts := make(chan ntfyPost, 10)
 	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
@@ -80,6 +81,7 @@ func recvPost(t *testing.T, posts <-chan ntfyPost) ntfyPost {
 
 // --public-url is checked at start: a URL, and a desk behind it.
 func TestPublicURLIsCheckedAtStart(t *testing.T) {
+	t.Parallel()
 	for args, want := range map[string]string{
 		"--public-url https://x.example":                       "--public-url needs --desk",
 		"--desk 127.0.0.1:0 --public-url x.example":            "want the desk's address",

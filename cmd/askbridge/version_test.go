@@ -9,6 +9,7 @@ import (
 // the stamp wins over the build info, which says "(devel)" for a checkout
 // built with -buildvcs=false.
 func TestVersionStamped(t *testing.T) {
+	t.Parallel()
 	old := buildVersion
 	t.Cleanup(func() { buildVersion = old })
 	buildVersion = "v1.2.3"

@@ -21,6 +21,7 @@ import (
 // where the docs said desk, and a socket fallback by askbridge help hub
 // that the binary never used.
 func TestTheHelpTheDocsAndThePageSayTheSameNames(t *testing.T) {
+	t.Parallel()
 	for name, text := range wordTexts(t) {
 		for _, p := range routeProblems(text) {
 			t.Errorf("%s: %s", name, p)
@@ -40,6 +41,7 @@ func TestTheHelpTheDocsAndThePageSayTheSameNames(t *testing.T) {
 // The checks catch what they are for: the two stale sentences the user
 // met, and a page that names a route or state the board never sends.
 func TestTheWordsChecksCatchStaleNames(t *testing.T) {
+	t.Parallel()
 	assert.NotEmpty(t, routeProblems("`route` (`client` for the editor, `desk` for the hub's page and the inbox, `timeout`, …)"))
 	assert.NotEmpty(t, routeProblems("`source` says where: `client` (the editor), `page` (the hub's page)"), "a route the board has not")
 	assert.Empty(t, routeProblems("`source` says where: `client` (the editor), `hub` (the hub's page), `inbox` (`askbridge inbox`), `terminal` or `timeout`."))
