@@ -57,7 +57,11 @@ func TestAFloodIsOneLineASecondWithItsCount(t *testing.T) {
 		return sum == total
 	}, 3*time.Second, 10*time.Millisecond, "every refusal is counted in a line: %v of %d", log.counts(), total)
 	lines := log.counts()
-	assert.LessOrEqual(t, len(lines), 4, "one line a second (2.5 s and the last one's): %v", lines)
+	// One line a second: the first at once, one for each whole second
+	// since, and the last one's. Counted on the clock, not assumed: on a
+	// loaded machine the loop and the flush run late.
+	most := int(time.Since(start)/time.Second) + 2
+	assert.LessOrEqual(t, len(lines), most, "one line a second (%v and the last one's): %v", time.Since(start).Round(time.Millisecond), lines)
 	assert.Equal(t, 1, lines[0], "the first is logged at once")
 	assert.Greater(t, total, 500)
 	assert.Equal(t, "pairing codes refused: "+strconv.Itoa(total), c.Summary())
