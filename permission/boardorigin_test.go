@@ -44,7 +44,9 @@ func TestASetsOriginShowsTheModeSetAfterItWasPosted(t *testing.T) {
 	assert.Nil(t, asked.Pending.Origin.Mode)
 	assert.Same(t, said, asked.Pending.Origin.Context)
 
-	b.Describe(func(o *Origin) { o.Modes = map[string]SessionMode{"s1": {ID: "bypassPermissions", Unasked: "runs tools unasked"}} })
+	b.Describe(func(o *Origin) {
+		o.Modes = map[string]SessionMode{"s1": {ID: "bypassPermissions", Unasked: "runs tools unasked"}}
+	})
 	ev := nextOf(t, events, EventOrigin)
 	assert.Equal(t, tk.ID, ev.Pending.ID)
 	require.NotNil(t, ev.Pending.Origin.Mode)
