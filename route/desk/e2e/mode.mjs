@@ -36,7 +36,7 @@ try {
   };
   await step("default", "MORE");
   // The agent reports its new mode: the card, still waiting, says it.
-  await page.waitForFunction(() => document.querySelector("form.card .mode").textContent === "Mode: Manual", null, { timeout: 15000 })
+  await page.waitForFunction(() => document.querySelector("form.card .mode").textContent === "Mode: Manual", null, { timeout: 5000 })
     .catch(() => {});
   console.log("NOW " + (await card.locator(".mode").textContent()) + " | SELECTED " + (await pick.inputValue()));
   await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
