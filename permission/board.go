@@ -46,6 +46,12 @@ type Pending struct {
 	Note     string     `json:"note,omitempty"`  // what its card says beside the questions (Board.Note)
 	// Context is what the agent said and planned before it asked.
 	Context *Context `json:"context,omitempty"`
+	// Origin is where the set comes from, as its card shows it (Origin.Of:
+	// its session's folder, mode and subagent), as the board knows it now
+	// (Board.Describe, boardorigin.go); nil where the board was told
+	// nothing. The board's to fill, never a poster's: not in the set's JSON
+	// (an askbridge's sets reach the hub as JSON).
+	Origin *Origin `json:"-"`
 }
 
 // Event is a change on the board.
@@ -66,8 +72,9 @@ type Board struct {
 	rounds   map[string]int       // session -> rounds asked
 	turn     map[string]int       // session -> rounds in the current prompt turn
 	watchers map[*watcher]struct{}
-	logger   *slog.Logger // SetLogger
-	modes    ModeSwitcher // HandleModes
+	sources  map[string]*source // Request.From -> where its sets come from (boardorigin.go)
+	logger   *slog.Logger       // SetLogger
+	modes    ModeSwitcher       // HandleModes
 }
 
 // NewBoard returns an empty board.
@@ -78,6 +85,7 @@ func NewBoard() *Board {
 		rounds:   map[string]int{},
 		turn:     map[string]int{},
 		watchers: map[*watcher]struct{}{},
+		sources:  map[string]*source{},
 	}
 }
 
@@ -91,6 +99,7 @@ type Ticket struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	p      Pending // guarded by board.mu
+	from   string  // Request.From
 
 	answered []Answered // p.Answered as typed; guarded by board.mu
 	result   *Result    // p.Result as typed; guarded by board.mu
@@ -119,6 +128,7 @@ func (b *Board) Open(req Request) *Ticket {
 	t := &Ticket{
 		ID:     "q" + strconv.FormatInt(seq, 10),
 		seq:    seq,
+		from:   req.From,
 		board:  b,
 		ctx:    ctx,
 		cancel: cancel,
@@ -139,6 +149,7 @@ func (b *Board) Open(req Request) *Ticket {
 	b.mu.Lock()
 	b.tickets[t.ID] = t
 	b.history[req.SessionID] = append(b.history[req.SessionID], t)
+	b.source(req.From).tickets[t] = struct{}{}
 	b.publish(EventAsked, t.p)
 	b.mu.Unlock()
 	return t

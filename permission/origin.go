@@ -1,6 +1,9 @@
 package permission
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Origin is where a set comes from: the askbridge that asked it, as it
 // says of itself (its agent, its editor, its host and folders, its
@@ -51,6 +54,10 @@ type Origin struct {
 	// (the set's own, Pending.Context), in what a set's origin
 	// says: the cards read it where they read the mode.
 	Context *Context `json:"context,omitempty"`
+	// Folder is one set's folder, in what a set's origin says: its
+	// session's, else CWD. The pages write it beside the origin ("cwd"),
+	// the hub's history too: not in the origin's own JSON.
+	Folder string `json:"-"`
 }
 
 // SessionMode is a session's mode in its agent's words (ACP's modes), and
@@ -88,9 +95,10 @@ func (o Origin) Of(session string, ctx *Context) (set *Origin, cwd string) {
 	o.Subagent = o.Subagents[session]
 	o.Mode = nil
 	if mode, ok := o.Modes[session]; ok {
+		mode.Available = slices.Clone(mode.Available) // the card's own, whatever changes o's
 		o.Mode = &mode
 	}
 	o.Sessions, o.Subagents, o.Modes = nil, nil, nil
-	o.Context = ctx
+	o.Context, o.Folder = ctx, cwd
 	return &o, cwd
 }

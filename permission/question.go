@@ -113,6 +113,10 @@ type Request struct {
 	// Context, when set, is what the agent said and planned before it
 	// asked, for the cards (Pending.Context).
 	Context *Context
+	// From names where the set comes from, for its origin
+	// (Board.DescribeFrom): "" is the board's own (Board.Describe); the
+	// hub gives each askbridge's key.
+	From string
 }
 
 // Recommended answers each question with its option whose label ends in

@@ -6,7 +6,8 @@ import (
 )
 
 // What front ends see of the board: one set, the pending ones, the
-// sessions and their history. Each is a copy, taken under the lock.
+// sessions and their history. Each is a copy, taken under the lock,
+// with its origin (boardorigin.go).
 
 // Get returns the set with the given id.
 func (b *Board) Get(id string) (Pending, bool) {
@@ -16,7 +17,7 @@ func (b *Board) Get(id string) (Pending, bool) {
 	if !ok {
 		return Pending{}, false
 	}
-	return t.p, true
+	return b.described(t.p), true
 }
 
 // List returns the pending sets, oldest first.
@@ -27,7 +28,7 @@ func (b *Board) List() []Pending {
 	for _, ts := range b.history {
 		for _, t := range ts {
 			if t.p.State == StatePending {
-				out = append(out, t.p)
+				out = append(out, b.described(t.p))
 			}
 		}
 	}
@@ -55,7 +56,7 @@ func (b *Board) History(session string) ([]Pending, bool) {
 	ts, ok := b.history[session]
 	out := make([]Pending, len(ts))
 	for i, t := range ts {
-		out[i] = t.p
+		out[i] = b.described(t.p)
 	}
 	return out, ok
 }

@@ -45,8 +45,10 @@ func (b *Board) SetLogger(l *slog.Logger) {
 	b.logger = l
 }
 
-// publish hands an event to every watcher; b.mu is held. It never blocks.
+// publish hands an event, the set with its origin, to every watcher;
+// b.mu is held. It never blocks.
 func (b *Board) publish(typ EventType, p Pending) {
+	p = b.described(p)
 	for w := range b.watchers {
 		w.put(Event{Type: typ, Pending: p}, b.logger)
 	}

@@ -48,9 +48,10 @@ type Env struct {
 	Logger  *slog.Logger
 	Stderr  io.Writer // askbridge's own, for where a route is
 	LogFile bool      // the logger writes to --log-file, where a user looks too
-	// Origin says where set id comes from for a page (its agent, its
-	// folder); nil says nothing.
-	Origin func(id string) (*permission.Origin, string)
+	// Where a set comes from (its agent, its folder) a route reads on the
+	// set itself (permission.Pending.Origin): the composition describes
+	// the board.
+	//
 	// Hear is where a route that hears what askbridge learns of itself
 	// (the agent's and the editor's names, each session's folder and
 	// mode) says so: the composition calls each with every change. The

@@ -72,10 +72,10 @@ type wirePending struct {
 	RemainingMs *int64     `json:"remainingMs,omitempty"`
 	// WaitedMs is how long the set has waited for an answer when this was
 	// written, on the same terms; the hub's page shows it with the set's
-	// group. Like Instance and CWD, only with Options.Origin: the plain
-	// desk's list stays as it was.
+	// group. Like Instance and CWD, only for a set with an origin
+	// (Pending.Origin): a board told nothing lists sets as it did.
 	WaitedMs *int64 `json:"waitedMs,omitempty"`
-	// Instance and CWD say where the set comes from (Options.Origin).
+	// Instance and CWD say where the set comes from (Pending.Origin).
 	Instance *permission.Origin `json:"instance,omitempty"`
 	CWD      string             `json:"cwd,omitempty"`
 	Claim    *wireClaim         `json:"claim,omitempty"` // the device answering it now (claim.go)
@@ -129,14 +129,25 @@ func toWire(p permission.Pending) wirePending {
 // toWire is p as the desk shows it, with its origin when there is one.
 func (s *Server) toWire(p permission.Pending) wirePending {
 	w := toWire(p)
-	if s.opts.Origin != nil {
-		w.Instance, w.CWD = s.opts.Origin(p.ID)
+	if w.Instance, w.CWD = s.origin(p); w.Instance != nil || w.CWD != "" {
 		if p.State == permission.StatePending && !p.Asked.IsZero() {
 			waited := time.Since(p.Asked).Milliseconds()
 			w.WaitedMs = &waited
 		}
 	}
 	return w
+}
+
+// origin is where p comes from, as the board says (Pending.Origin), and
+// its folder; nil and "" for a set of a board told nothing.
+func (s *Server) origin(p permission.Pending) (*permission.Origin, string) {
+	if s.opts.Origin != nil {
+		return s.opts.Origin(p.ID)
+	}
+	if p.Origin == nil {
+		return nil, ""
+	}
+	return p.Origin, p.Origin.Folder
 }
 
 func (s *Server) listQuestions(w http.ResponseWriter, r *http.Request) {

@@ -26,9 +26,8 @@ func TestBrowserShowsTheAgentsWordsAndALineDiff(t *testing.T) {
 	needBrowser(t)
 	said := permission.Context{Words: "The retry count is too low for the flaky CI runner; I will raise it from 3 to 5 in config.go.",
 		Plan: []permission.PlanEntry{{Content: "Find why CI fails", Status: "completed"}, {Content: "Raise the retry count", Priority: "high", Status: "in_progress"}}}
-	s, board := newDesk(t, Options{Origin: func(string) (*permission.Origin, string) {
-		return &permission.Origin{Agent: "Claude Code", Context: &said}, "/home/ann/api"
-	}})
+	s, board := newDesk(t, Options{})
+	board.Describe(func(o *permission.Origin) { o.Agent, o.CWD = "Claude Code", "/home/ann/api" })
 	var old, neu []string
 	for i := 1; i <= 20; i++ {
 		old = append(old, "line "+string(rune('a'+i)))
@@ -37,7 +36,7 @@ func TestBrowserShowsTheAgentsWordsAndALineDiff(t *testing.T) {
 	old[9] = "retries = 3"
 	tc, _ := json.Marshal(map[string]any{"toolCallId": "t1", "kind": "edit", "title": "Edit config.go",
 		"content": []any{map[string]any{"type": "diff", "path": "/home/ann/api/config.go", "oldText": strings.Join(old, "\n"), "newText": strings.Join(neu, "\n")}}})
-	board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Approval: &permission.Approval{ToolCall: tc,
+	board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Context: &said, Approval: &permission.Approval{ToolCall: tc,
 		Options: []permission.ApprovalOption{{OptionID: "once", Name: "Allow once", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}},
 		Questions: []permission.Question{{Header: "Approval: edit", Question: "Edit config.go", Kind: permission.Fixed, Options: []permission.Option{{Label: "Allow once"}, {Label: "Reject"}}}}})
 

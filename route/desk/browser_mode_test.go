@@ -27,9 +27,10 @@ func TestBrowserSwitchesTheSessionsMode(t *testing.T) {
 	mode := permission.SessionMode{ID: "auto", Name: "Auto", Asks: 1, Available: []permission.ModeOption{
 		{ID: "default", Name: "Manual", Asks: 2}, {ID: "auto", Name: "Auto", Asks: 1},
 		{ID: "bypassPermissions", Name: "Bypass permissions", Asks: 0}}}
-	s, board := newDesk(t, Options{Origin: func(string) (*permission.Origin, string) {
-		return &permission.Origin{Agent: "Claude Code", Mode: &mode}, "/home/ann/api"
-	}})
+	s, board := newDesk(t, Options{})
+	board.Describe(func(o *permission.Origin) {
+		o.Agent, o.CWD, o.Modes = "Claude Code", "/home/ann/api", map[string]permission.SessionMode{"s1": mode}
+	})
 	var mu sync.Mutex
 	var heard []string
 	board.HandleModes(func(set permission.Pending, to string, by permission.By) error {
@@ -39,6 +40,18 @@ func TestBrowserSwitchesTheSessionsMode(t *testing.T) {
 			return permission.ErrModeNeedsPresence
 		}
 		heard = append(heard, to+" "+by.Proof.String())
+		// The agent reports its new mode, as the bridge hears it
+		// (current_mode_update): the card shows it while the set waits.
+		board.Describe(func(o *permission.Origin) {
+			m := o.Modes[set.SessionID]
+			m.ID = to
+			for _, a := range m.Available {
+				if a.ID == to {
+					m.Name, m.Asks = a.Name, a.Asks
+				}
+			}
+			o.Modes[set.SessionID] = m
+		})
 		return nil
 	})
 	board.Open(permission.Request{SessionID: "s1", ToolCallID: "t1", Approval: &permission.Approval{
@@ -59,6 +72,7 @@ func TestBrowserSwitchesTheSessionsMode(t *testing.T) {
 	assert.Contains(t, got, `OPTIONS ["Manual","Auto","Bypass permissions (asks less: passkey)"]`)
 	assert.Contains(t, got, "SELECTED auto")
 	assert.Contains(t, got, "MORE Switched; the agent and the editor are told. | IN VIEW true")
+	assert.Contains(t, got, "NOW Mode: Manual | SELECTED default", "the card shows the mode as it is now")
 	assert.Regexp(t, `LESS UNVERIFIED Not switched: \S.* \| IN VIEW true`, got)
 	assert.Contains(t, got, "LESS VERIFIED Switched; the agent and the editor are told. | IN VIEW true")
 	mu.Lock()

@@ -35,7 +35,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		Source    permission.Source `json:"source,omitempty"` // where it was resolved from
 		Questions []wireQuestion    `json:"questions"`
 		Answers   map[string]string `json:"answers,omitempty"`
-		// Instance and CWD say where the set came from (Options.Origin),
+		// Instance and CWD say where the set came from (Pending.Origin),
 		// the hub's sets kept from before its restart included.
 		Instance *permission.Origin `json:"instance,omitempty"`
 		CWD      string             `json:"cwd,omitempty"`
@@ -49,9 +49,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		if p.Result != nil {
 			rd.Source = p.Result.Source
 		}
-		if s.opts.Origin != nil {
-			rd.Instance, rd.CWD = s.opts.Origin(p.ID)
-		}
+		rd.Instance, rd.CWD = s.origin(p)
 		for _, q := range p.Questions {
 			rd.Questions = append(rd.Questions, toWireQuestion(q, ""))
 		}

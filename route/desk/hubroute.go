@@ -16,8 +16,9 @@ import (
 // terminal inbox's) and its pairing links (PairURL).
 type HubPage struct {
 	Listener net.Listener
-	// Options but Hub, Logger and Origin, which Start fills (Origin from
-	// env), and Taps, which env gives when Options does not.
+	// Options but Hub and Logger, which Start fills, and Taps, which env
+	// gives when Options does not. Where a set comes from is the board's
+	// to say (permission.Pending.Origin).
 	Options Options
 }
 
@@ -27,7 +28,7 @@ func (HubPage) Name() string { return "page" }
 // Start serves the page until the route is closed.
 func (p HubPage) Start(env *route.Env) (route.Running, error) {
 	opts := p.Options
-	opts.Hub, opts.Logger, opts.Origin = true, env.Logger, env.Origin
+	opts.Hub, opts.Logger = true, env.Logger
 	if opts.Taps == nil {
 		opts.Taps = env.Taps
 	}

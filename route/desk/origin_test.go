@@ -13,14 +13,13 @@ import (
 	"github.com/askbridge/askbridge/permission"
 )
 
-// A desk told where its sets come from (the hub) shows it with each set,
-// and serves the extra routes it is given behind its token.
+// A desk whose board is told where its sets come from (the hub, an
+// askbridge of itself) shows it with each set, and serves the extra
+// routes it is given behind its token.
 func TestOriginAndRoutes(t *testing.T) {
 	board := permission.NewBoard()
+	board.Describe(func(o *permission.Origin) { o.Agent, o.ID, o.CWD = "claude", "a1", "/src/api" })
 	d, err := Listen("127.0.0.1:0", board, Options{
-		Origin: func(id string) (*permission.Origin, string) {
-			return &permission.Origin{Agent: "claude", ID: id}, "/src/api"
-		},
 		Routes: map[string]http.HandlerFunc{"GET /instance": func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`["one"]`)) }},
 	})
 	require.NoError(t, err)
@@ -50,7 +49,7 @@ func TestOriginAndRoutes(t *testing.T) {
 	require.Len(t, sets, 1)
 	assert.Equal(t, "/src/api", sets[0].CWD)
 	assert.Equal(t, "claude", sets[0].Instance["agent"])
-	assert.Equal(t, sets[0].ID, sets[0].Instance["id"])
+	assert.Equal(t, "a1", sets[0].Instance["id"])
 	if assert.NotNil(t, sets[0].WaitedMs, "the page shows how long a group has waited") {
 		assert.GreaterOrEqual(t, *sets[0].WaitedMs, int64(0))
 		assert.Less(t, *sets[0].WaitedMs, int64(time.Minute/time.Millisecond))
@@ -72,7 +71,7 @@ func TestOriginAndRoutes(t *testing.T) {
 	assert.Equal(t, "cancelled", hist.Rounds[0].State, "the wire says the state as before")
 	assert.Equal(t, "/src/api", hist.Rounds[0].CWD)
 	assert.Equal(t, "claude", hist.Rounds[0].Instance["agent"])
-	assert.Equal(t, sets[0].ID, hist.Rounds[0].Instance["id"])
+	assert.Equal(t, "a1", hist.Rounds[0].Instance["id"])
 
 	resp, body = get("/instance", true)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)

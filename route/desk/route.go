@@ -47,7 +47,7 @@ func (d Route) Start(env *route.Env) (route.Running, error) {
 		taps = answertoken.New()
 	}
 	devices := pairing.Memory()
-	srv, err := Listen(d.Addr, env.Board, Options{Devices: devices, ShowCode: showOnTTY, Origin: env.Origin, AllowRemote: d.AllowRemote, NoCustom: !d.Custom,
+	srv, err := Listen(d.Addr, env.Board, Options{Devices: devices, ShowCode: showOnTTY, AllowRemote: d.AllowRemote, NoCustom: !d.Custom,
 		Taps: taps, PublicURL: d.PublicURL, Logger: env.Logger, Key: lastingKey(env.Logger)})
 	if err != nil {
 		if addrInUse(err) {

@@ -29,9 +29,8 @@ func (l *localhost) signedPresence(id string, answers [][]string, reason string)
 // travels to the set's result, and a record of it verifies offline; one
 // byte changed in the logged statement and it does not.
 func TestAnApprovalIsSignedOverItsStatement(t *testing.T) {
-	s, board := newDesk(t, Options{Origin: func(string) (*permission.Origin, string) {
-		return &permission.Origin{Agent: "claude", Host: "box"}, "/src/app"
-	}})
+	s, board := newDesk(t, Options{})
+	board.Describe(func(o *permission.Origin) { o.Agent, o.Host, o.CWD = "claude", "box", "/src/app" })
 	tk := openApproval(board)
 	browser := newLocalhost(t, s)
 	key := newSoftKey(t, browser.origin())
@@ -109,15 +108,15 @@ func TestAStatementForOtherAnswersIsRefused(t *testing.T) {
 // then: when that is no longer what was signed (here, the set's folder as
 // the hub knows it), the reply is refused, even with the same answers.
 func TestAStatementNoLongerTrueIsRefused(t *testing.T) {
-	folder := "/src/app"
-	s, board := newDesk(t, Options{Origin: func(string) (*permission.Origin, string) { return nil, folder }})
+	s, board := newDesk(t, Options{})
+	board.Describe(func(o *permission.Origin) { o.CWD = "/src/app" })
 	tk := openApproval(board)
 	browser := newLocalhost(t, s)
 	key := newSoftKey(t, browser.origin())
 	require.Equal(t, 200, browser.pairWith(key, flagUP|flagUV))
 	allow := [][]string{{"Allow once"}}
 	ch, _ := browser.signedPresence(tk.ID, allow, "")
-	folder = "/src/other"
+	board.Describe(func(o *permission.Origin) { o.CWD = "/src/other" })
 	assert.Equal(t, http.StatusForbidden, browser.post("/question/"+tk.ID+"/reply", map[string]any{"answers": allow, "step": 0, "assertion": key.get(t, ch, flagUP|flagUV)}, nil))
 	ch, _ = browser.signedPresence(tk.ID, allow, "")
 	assert.Equal(t, http.StatusOK, browser.post("/question/"+tk.ID+"/reply", map[string]any{"answers": allow, "step": 0, "assertion": key.get(t, ch, flagUP|flagUV)}, nil))

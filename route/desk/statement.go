@@ -15,7 +15,7 @@ import (
 // applies, as decisions.Statement says, by device dev at at with nonce:
 // the approval's tool call as the card shows it (title, kind, and its
 // rawInput by digest),
-// the options picked, where the set comes from (Options.Origin).
+// the options picked, where the set comes from (Pending.Origin).
 func (s *Server) statement(p permission.Pending, dev string, answers [][]string, reason string, at time.Time, nonce string) (decisions.Statement, error) {
 	if p.Approval == nil {
 		return decisions.Statement{}, errors.New("not an approval")
@@ -33,13 +33,11 @@ func (s *Server) statement(p permission.Pending, dev string, answers [][]string,
 	}
 	json.Unmarshal(p.Approval.ToolCall, &tc)
 	st.Title, st.Kind, st.Arguments = tc.Title, tc.Kind, decisions.Digest(tc.RawInput)
-	if s.opts.Origin != nil {
-		inst, cwd := s.opts.Origin(p.ID)
-		if inst != nil {
-			st.Agent, st.Host = inst.Agent, inst.Host
-		}
-		st.CWD = cwd
+	inst, cwd := s.origin(p)
+	if inst != nil {
+		st.Agent, st.Host = inst.Agent, inst.Host
 	}
+	st.CWD = cwd
 	for _, vals := range answers {
 		for _, v := range vals {
 			o, ok := p.Approval.Option(v)

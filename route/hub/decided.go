@@ -41,10 +41,9 @@ func (h *Hub) record(m *mirror) {
 	if !ok {
 		return
 	}
-	inst, cwd := h.Origin(m.ticket.ID)
-	from := decisions.Origin{CWD: cwd}
-	if inst != nil {
-		from.Agent, from.Host, from.Instance = inst.Agent, inst.Host, inst.ID
+	var from decisions.Origin
+	if o := p.Origin; o != nil {
+		from = decisions.Origin{Agent: o.Agent, Host: o.Host, Instance: o.ID, CWD: o.Folder}
 	}
 	if err := l.Append(decisions.Of(p, from, time.Now())); err != nil {
 		h.logger.Warn("hub: the decisions log could not keep a set", "err", err)

@@ -18,15 +18,17 @@ func (h *Hub) Keep(s *Store) {
 		if err := json.Unmarshal(k.Set, &p); err != nil {
 			continue
 		}
+		if k.Instance != nil { // where it came from, kept beside the set
+			o := *k.Instance
+			o.Folder = k.CWD
+			p.Origin = &o
+		}
 		if err := h.board.Restore(p); err != nil {
 			h.logger.Debug("hub: a set of the history not restored", "err", err)
 			continue
 		}
 		restored++
 		h.mu.Lock()
-		if k.Instance != nil {
-			h.past[p.ID] = origin{inst: *k.Instance, cwd: k.CWD}
-		}
 		// Instance ids go on after those of the history, so a new
 		// askbridge's sessions are not taken for an old one's.
 		if id, _, ok := strings.Cut(p.SessionID, "/"); ok {
@@ -42,12 +44,6 @@ func (h *Hub) Keep(s *Store) {
 	h.logger.Debug("hub: history restored", "sets", restored)
 }
 
-// origin is where a set of the history came from.
-type origin struct {
-	inst Instance
-	cwd  string
-}
-
 // keep adds a set that ended to the history, as the page shows it.
 func (h *Hub) keep(m *mirror) {
 	if h.store == nil || m.unkept.Load() {
@@ -57,12 +53,14 @@ func (h *Hub) keep(m *mirror) {
 	if !ok || p.State == permission.StatePending {
 		return
 	}
-	inst, cwd := h.Origin(m.ticket.ID)
 	set, err := json.Marshal(p)
 	if err != nil {
 		return
 	}
-	k := kept{Set: set, CWD: cwd, Instance: inst}
+	k := kept{Set: set, Instance: p.Origin} // where it came from (the set's JSON does not say)
+	if p.Origin != nil {
+		k.CWD = p.Origin.Folder
+	}
 	if err := h.store.add(k); err != nil {
 		h.logger.Warn("hub: the history could not keep a set", "err", err)
 	}

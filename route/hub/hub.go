@@ -30,7 +30,6 @@ type Hub struct {
 	mu      sync.Mutex
 	peers   map[*peer]struct{}
 	mirrors map[string]*mirror // hub set id -> its mirror
-	past    map[string]origin  // sets of the history kept from before (Keep)
 	store   *Store             // the history, when kept
 	pairing *Pairing           // the device requests' (Pair)
 	// decisions is the log of who decided what (Record), when kept.
@@ -54,7 +53,6 @@ type mirror struct {
 	remote  string // the set's id at the askbridge
 	session string // its session there
 	ticket  *permission.Ticket
-	context *permission.Context // what the agent said before it asked
 	// there: the set ended at the askbridge (or the askbridge left), so
 	// the hub's result is not sent back.
 	there atomic.Bool
@@ -68,7 +66,7 @@ func New(board *permission.Board, logger *slog.Logger) *Hub {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	h := &Hub{board: board, logger: logger, peers: map[*peer]struct{}{}, mirrors: map[string]*mirror{}, past: map[string]origin{}}
+	h := &Hub{board: board, logger: logger, peers: map[*peer]struct{}{}, mirrors: map[string]*mirror{}}
 	board.HandleModes(h.switchMode)
 	return h
 }
@@ -117,6 +115,7 @@ func (h *Hub) serve(ctx context.Context, c net.Conn, pid int) {
 	h.mu.Lock()
 	h.peers[p] = struct{}{}
 	h.mu.Unlock()
+	h.describe(p) // boardorigin.go
 	p.link.read(h.lateFilter(p, func(m message) {
 		switch {
 		case m.Type == msgHello && m.Instance != nil:
@@ -125,6 +124,7 @@ func (h *Hub) serve(ctx context.Context, c net.Conn, pid int) {
 			p.inst = *m.Instance
 			p.inst.ID, p.inst.Connected, p.inst.PeerPID = id, at, pid
 			h.mu.Unlock()
+			h.describe(p)
 			h.logger.Info("hub: askbridge joined", "id", id, "agent", m.Instance.Agent, "pid", pid, "cwd", m.Instance.CWD)
 		case m.Type == msgAsked && m.Set != nil:
 			h.asked(p, *m.Set)
@@ -148,11 +148,12 @@ func (h *Hub) asked(p *peer, set permission.Pending) {
 		return
 	}
 	req := permission.Request{SessionID: p.inst.ID + "/" + set.SessionID, ToolCallID: set.ToolCallID, Questions: set.Questions, Round: set.Round,
-		Approval: set.Approval} // an approval stays one on the hub
+		Approval: set.Approval, // an approval stays one on the hub
+		Context:  set.Context, From: p.inst.ID}
 	if set.Deadline != nil {
 		req.Deadline = *set.Deadline
 	}
-	m := &mirror{peer: p, remote: set.ID, session: set.SessionID, ticket: h.board.Open(req), context: set.Context}
+	m := &mirror{peer: p, remote: set.ID, session: set.SessionID, ticket: h.board.Open(req)}
 	p.sets[set.ID] = m
 	h.mirrors[m.ticket.ID] = m
 	if set.Note != "" {
@@ -212,6 +213,7 @@ func (h *Hub) leave(p *peer, stopping bool) {
 	sets := p.sets
 	p.sets = map[string]*mirror{}
 	h.mu.Unlock()
+	h.board.Forget(p.inst.ID) // its sets keep where they came from, the history too
 	kept := 0
 	for _, m := range sets {
 		if !stopping && h.keepLate(m) {
@@ -243,23 +245,6 @@ func (h *Hub) forwardHolds(ctx context.Context) {
 			m.peer.link.send(message{Type: msgHold, ID: m.remote, Until: ev.Pending.Deadline})
 		}
 	}
-}
-
-// Origin is where set id comes from, for the desk to show: its askbridge
-// and its session's folder (else the askbridge's); nil for a set of no
-// askbridge's.
-func (h *Hub) Origin(id string) (*permission.Origin, string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	m, ok := h.mirrors[id]
-	if !ok {
-		if o, ok := h.past[id]; ok {
-			inst := o.inst
-			return &inst, o.cwd
-		}
-		return nil, ""
-	}
-	return m.peer.inst.Of(m.session, m.context)
 }
 
 // Instances are the askbridges connected, first come first.

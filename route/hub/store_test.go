@@ -81,10 +81,10 @@ func TestTheHistoryOutlivesTheHub(t *testing.T) {
 	assert.Equal(t, permission.StateAnswered, sets[0].State)
 	assert.Equal(t, "a", sets[0].Result.Answers[0].Answer.Text())
 	assert.Equal(t, permission.SecretText, sets[1].Result.Answers[0].Answer.Text())
-	inst, cwd := h2.Origin(sets[0].ID)
+	inst := sets[0].Origin // the board's history keeps where it came from
 	require.NotNil(t, inst)
 	assert.Equal(t, "scripted", inst.Agent)
-	assert.Equal(t, "/src/api", cwd)
+	assert.Equal(t, "/src/api", inst.Folder)
 	assert.Empty(t, hb2.List(), "nothing of the history is pending")
 
 	// A new askbridge is not taken for the old one, and its sets get new ids.

@@ -100,8 +100,8 @@ func Start(board *permission.Board, opts Options) (*Notifier, error) {
 	go func() {
 		defer close(n.loop)
 		for ev := range events {
-			if ev.Type == permission.EventHeld || ev.Type == permission.EventNoted {
-				continue // a moved deadline, a card's note: the desk's business
+			if ev.Type == permission.EventHeld || ev.Type == permission.EventNoted || ev.Type == permission.EventOrigin {
+				continue // a moved deadline, a card's note or origin: the desk's business
 			}
 			n.dispatch(fromBoard(ev, opts.DeskURL, time.Now()))
 		}

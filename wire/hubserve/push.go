@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/askbridge/askbridge/internal/pairing"
+	"github.com/askbridge/askbridge/permission"
 	"github.com/askbridge/askbridge/route/hub"
 )
 
@@ -19,15 +20,17 @@ func pushPaired(devices *pairing.Devices) func() []string {
 	}
 }
 
-// pushWhere names where a set comes from on its push's title: its agent,
-// its folder, its session's mode.
-func pushWhere(h *hub.Hub) func(id string) string {
+// pushWhere names where a set comes from on its push's title, as board
+// says it (permission.Pending.Origin): its agent, its folder, its
+// session's mode.
+func pushWhere(board *permission.Board) func(id string) string {
 	return func(id string) string {
-		inst, cwd := h.Origin(id)
+		p, _ := board.Get(id)
+		inst := p.Origin
 		if inst == nil {
-			return cwd
+			return ""
 		}
-		return strings.Join(nonEmpty(inst.Agent, cwd, modeWords(inst.Mode)), " · ")
+		return strings.Join(nonEmpty(inst.Agent, inst.Folder, modeWords(inst.Mode)), " · ")
 	}
 }
 

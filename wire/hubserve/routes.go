@@ -6,17 +6,19 @@ import (
 	"path/filepath"
 
 	"github.com/askbridge/askbridge/internal/pairing"
+	"github.com/askbridge/askbridge/permission"
 	"github.com/askbridge/askbridge/route"
 	"github.com/askbridge/askbridge/route/desk"
 	"github.com/askbridge/askbridge/route/hub"
 	"github.com/askbridge/askbridge/route/webpush"
 )
 
-// started is what the hub's table is started with: its hub, the page's
-// listener, the askbridges' and the inbox's sockets, the paired devices
+// started is what the hub's table is started with: its hub and board, the
+// page's listener, the askbridges' and the inbox's sockets, the paired devices
 // and where pairing codes show.
 type started struct {
 	hub     *hub.Hub
+	board   *permission.Board
 	page    net.Listener
 	sock    *hub.Listener
 	devices *pairing.Devices
@@ -36,7 +38,7 @@ func (c *Config) table(s started) []route.Route {
 	}
 	h := s.hub
 	return append([]route.Route{
-		webpush.Route{Dir: dir, Options: webpush.Options{DeviceOf: desk.DeviceID, Bare: c.BarePush, Paired: pushPaired(s.devices), Where: pushWhere(h)}},
+		webpush.Route{Dir: dir, Options: webpush.Options{DeviceOf: desk.DeviceID, Bare: c.BarePush, Paired: pushPaired(s.devices), Where: pushWhere(s.board)}},
 		desk.HubPage{Listener: s.page, Options: desk.Options{Devices: s.devices, ShowCode: s.show.show,
 			Routes:    map[string]http.HandlerFunc{"GET /instance": h.ServeInstances, "GET /api/decisions": h.ServeDecisions},
 			PublicURL: c.PublicURL, AllowRemote: c.Remote, TLS: c.TLS, Addr: pageAddr(s.page.Addr(), c.TLS), Key: s.sock.Key}},

@@ -82,8 +82,8 @@ func Run(ctx context.Context, c Config) error {
 		logger.Warn("hub: a set answerable late is cancelled when its askbridge leaves: no notes store", "err", err)
 	}
 	show := &codeShower{stderr: c.Stderr, terminal: writesToTerminal(c.Stderr), qr: c.Remote || c.QR, publicURL: c.PublicURL, logger: logger}
-	env := &route.Env{Ctx: ctx, Board: board, Logger: logger, Stderr: c.Stderr, Taps: c.Taps, Origin: h.Origin}
-	people, err := route.Start(env, c.table(started{hub: h, page: ln, sock: sock, devices: devices, show: show}))
+	env := &route.Env{Ctx: ctx, Board: board, Logger: logger, Stderr: c.Stderr, Taps: c.Taps}
+	people, err := route.Start(env, c.table(started{hub: h, board: board, page: ln, sock: sock, devices: devices, show: show}))
 	if err != nil {
 		stop()
 		return &Error{Code: 2, Err: err}

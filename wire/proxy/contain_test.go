@@ -16,7 +16,8 @@ import (
 // An uncontained agent's askbridge tells the desk's and the hub's cards so
 // (the page shows Instance.Uncontained on every approval card).
 func TestUncontainedAgentIsNamedOnTheCards(t *testing.T) {
-	self := newSelfOrigin(permission.NewBoard(), []string{"agent"})
+	board := permission.NewBoard()
+	describeSelf(board, []string{"agent"})
 	var hubs permission.Origin
 	toHub := func(fn func(*permission.Origin)) { fn(&hubs) }
 	exe, err := os.Executable()
@@ -26,8 +27,9 @@ func TestUncontainedAgentIsNamedOnTheCards(t *testing.T) {
 	defer a.Stop(time.Second)
 
 	bridge := adapter.NewBridge(adapter.Options{})
-	showContainment(bridge, self.update, toHub)(a)
-	inst, _ := self.origin("any")
-	assert.Equal(t, "not contained: anything this agent starts can act as you", inst.Uncontained)
+	showContainment(bridge, board.Describe, toHub)(a)
+	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{{Question: "Run?", Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
+	p, _ := board.Get(tk.ID)
+	assert.Equal(t, "not contained: anything this agent starts can act as you", p.Origin.Uncontained)
 	assert.Equal(t, relay.UncontainedWarning, hubs.Uncontained)
 }

@@ -16,13 +16,14 @@ import (
 // set of another session says none.
 func TestASetsOriginSaysItsSessionsMode(t *testing.T) {
 	board := permission.NewBoard()
-	self := newSelfOrigin(board, []string{"claude-agent-acp"})
+	describeSelf(board, []string{"claude-agent-acp"})
 	var toHub permission.Origin
-	showModes(self.update, func(fn func(*permission.Origin)) { fn(&toHub) })("s1",
+	showModes(board.Describe, func(fn func(*permission.Origin)) { fn(&toHub) })("s1",
 		adapter.SessionMode{ID: "auto", Name: "Auto", Kind: dialect.ModeAutoReview})
 
 	tk := board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{{Question: "Which?", Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
-	inst, _ := self.origin(tk.ID)
+	p, _ := board.Get(tk.ID)
+	inst := p.Origin
 	mode := inst.Mode
 	require.NotNil(t, mode)
 	assert.Equal(t, "Auto", mode.Name)
@@ -31,6 +32,7 @@ func TestASetsOriginSaysItsSessionsMode(t *testing.T) {
 	assert.Equal(t, "auto", toHub.Modes["s1"].ID, "the hub is told too")
 
 	other := board.Open(permission.Request{SessionID: "s2", Questions: []permission.Question{{Question: "Which?", Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
-	inst, _ = self.origin(other.ID)
+	p, _ = board.Get(other.ID)
+	inst = p.Origin
 	assert.Nil(t, inst.Mode)
 }

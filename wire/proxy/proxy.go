@@ -69,15 +69,15 @@ func Run(ctx context.Context, c Config) error {
 	}
 	board := permission.NewBoard()
 	board.SetLogger(c.Logger)
-	self := newSelfOrigin(board, command)
-	renv := &route.Env{Ctx: ctx, Board: board, Command: command, Logger: c.Logger, Stderr: c.Stderr, LogFile: c.LogFile, Origin: self.origin}
+	describeSelf(board, command)
+	renv := &route.Env{Ctx: ctx, Board: board, Command: command, Logger: c.Logger, Stderr: c.Stderr, LogFile: c.LogFile}
 	routes, err := route.Start(renv, c.Routes)
 	if err != nil {
 		sock.Close()
 		return &SetupError{Code: 2, Err: err}
 	}
 	defer routes.Close()
-	updates := append([]func(func(*permission.Origin)){self.update}, renv.Hear...) // the desk's origin, and the hub's
+	updates := append([]func(func(*permission.Origin)){board.Describe}, renv.Hear...) // the board's origin, and the hub's
 	opts := c.bridge(board, dialects, routes, sock)
 	opts.OnMode = showModes(updates...)
 	bridge := adapter.NewBridge(opts)

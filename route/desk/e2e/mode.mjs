@@ -35,6 +35,10 @@ try {
     console.log(label + " " + (await said.textContent()) + " | IN VIEW " + (box !== null && box.y >= 0 && box.y + box.height <= 844 && box.x + box.width <= 390));
   };
   await step("default", "MORE");
+  // The agent reports its new mode: the card, still waiting, says it.
+  await page.waitForFunction(() => document.querySelector("form.card .mode").textContent === "Mode: Manual", null, { timeout: 5000 })
+    .catch(() => {});
+  console.log("NOW " + (await card.locator(".mode").textContent()) + " | SELECTED " + (await pick.inputValue()));
   await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
   await step("bypassPermissions", "LESS UNVERIFIED");
   await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: true });

@@ -77,6 +77,7 @@ function card(p) {
   form.append(note);
   showNote(form, p);
   form.append(...modeNote(p.instance), ...modeSwitch(p)); // modes.js
+  form.dataset.mode = JSON.stringify((p.instance && p.instance.mode) || null);
   form.append(...contextBlock(p.instance)); // context.js
   if (p.kind === "approval") form.append(approvalBlock(p.approval), ...uncontainedNote(p.instance));
   holdOnInteraction(form, p.id);
@@ -168,7 +169,7 @@ async function refresh() {
   const forms = list.map((p) => {
     noteDeadline(p);
     const kept = existing.get(key(p));
-    if (kept) showNote(kept, p);
+    if (kept) { showNote(kept, p); showMode(kept, p); } // modes.js
     return kept || card(p);
   });
   place(pendingEl, list, forms);
@@ -231,8 +232,8 @@ async function connect() {
     if (type === "question.asked" || type === "question.replied" || type === "question.rejected") {
       if (d.state === "timeout") status(`“${headers(d.properties)}” timed out; the agent went on without an answer.`);
       refresh().catch((e) => status(e.message));
-    } else if (type === "question.noted") {
-      // Still answerable: the card says what changed (showNote).
+    } else if (type === "question.noted" || type === "question.origin") {
+      // Still answerable: the card says what changed (showNote, showMode).
       refresh().catch((e) => status(e.message));
     } else if (type === "question.held") {
       // A deadline moved: no need to redraw the cards, which may hold the

@@ -14,16 +14,12 @@ function modeSwitch(p) {
   const m = p.instance && p.instance.mode;
   if (!m || !m.available || m.available.length < 2) return [];
   const pick = el("select", { class: "mode-pick", "aria-label": "The session's mode" });
-  for (const o of m.available) {
-    const opt = el("option", { value: o.id, text: (o.name || o.id) + (asksLess(m, o) ? " (asks less: passkey)" : "") });
-    if (o.id === m.id) opt.selected = true;
-    pick.append(opt);
-  }
+  modeOptions(pick, m);
   const go = el("button", { type: "button", class: "mode-switch", text: "Switch mode" });
   const said = el("span", { class: "mode-said", role: "status" });
   go.addEventListener("click", async () => {
     const to = pick.value;
-    if (to === m.id) { said.textContent = "Already in this mode."; return; }
+    if (to === pick.dataset.cur) { said.textContent = "Already in this mode."; return; }
     go.disabled = true;
     said.textContent = "Switching…";
     try {
@@ -37,6 +33,35 @@ function modeSwitch(p) {
     }
   });
   return [el("div", { class: "meta mode-steer" }, pick, " ", go, " ", said)];
+}
+
+// modeOptions lists the modes m offers in pick, m's selected, unless the
+// user picked another already (a card redrawn as they choose).
+function modeOptions(pick, m) {
+  const chosen = pick.dataset.cur && pick.value !== pick.dataset.cur ? pick.value : m.id;
+  pick.dataset.cur = m.id;
+  pick.textContent = "";
+  for (const o of m.available) {
+    const opt = el("option", { value: o.id, text: (o.name || o.id) + (asksLess(m, o) ? " (asks less: passkey)" : "") });
+    if (o.id === chosen) opt.selected = true;
+    pick.append(opt);
+  }
+}
+
+// showMode puts the session's mode as it is now on a card already drawn
+// (question.origin: it can change while the set waits), leaving the rest
+// of the card, and what is said of a switch, in place.
+function showMode(form, p) {
+  const m = (p.instance && p.instance.mode) || null;
+  const now = JSON.stringify(m);
+  if (form.dataset.mode === now) return;
+  form.dataset.mode = now;
+  const note = form.querySelector(":scope > .mode");
+  const fresh = modeNote(p.instance); // app.js
+  if (note) note.remove();
+  if (fresh.length) form.querySelector(":scope > .note").after(fresh[0]);
+  const pick = form.querySelector(".mode-pick");
+  if (pick && m && m.available && m.available.length >= 2) modeOptions(pick, m);
 }
 
 // switchMode asks the server to switch set id's session to mode, with the
