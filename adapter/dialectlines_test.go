@@ -1,12 +1,9 @@
 package adapter
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
@@ -48,37 +45,10 @@ var (
 func codexAsk(t *testing.T, form string) (*bridgeHarness, rpc, []rpc) {
 	t.Helper()
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(form)
-	req, notes := h.nextRequest(t, "session/request_permission")
+	req, notes := h.NextRequest(t, "session/request_permission")
 	return h, req, notes
-}
-
-// permissionShape is what a test reads of a permission request.
-type permissionShape struct {
-	ToolCall struct {
-		ToolCallID string `json:"toolCallId"`
-		Title      string `json:"title"`
-	} `json:"toolCall"`
-	Options []struct {
-		OptionID string `json:"optionId"`
-	} `json:"options"`
-}
-
-func shapeOf(t *testing.T, req rpc) (p permissionShape, ids []string) {
-	t.Helper()
-	require.NoError(t, json.Unmarshal(req.Params, &p))
-	for _, o := range p.Options {
-		ids = append(ids, o.OptionID)
-	}
-	return p, ids
-}
-
-// unknownMethod is the answer of a client that does not know a request.
-func (h *bridgeHarness) unknownMethod(t *testing.T, method string) {
-	t.Helper()
-	fwd, _ := h.nextRequest(t, method)
-	h.Client.Send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
 }
 
 // withOpenCode is the dialect table with OpenCode's server set, as Launch
@@ -104,6 +74,6 @@ func approvalsBridge(t *testing.T, opts Options) (*bridgeHarness, *permission.Bo
 	t.Helper()
 	opts.Board = permission.NewBoard()
 	h := newBridgeHarness(t, opts)
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	return h, opts.Board
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/askbridge/askbridge/adapter/mcpask"
 	"github.com/askbridge/askbridge/adapter/mcpask/mcphttptest"
-	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/askbridge/askbridge/testkit/testenv"
@@ -28,31 +27,31 @@ func TestAnswerAfterTheHostDroppedItsStreamReachesTheNextPrompt(t *testing.T) {
 	b := NewBridge(Options{Limits: permission.DefaultLimits()})
 	env, err := b.Listen()
 	require.NoError(t, err)
-	h := &bridgeHarness{Harness: newHarness(t, func(r *relay.Relay) { b.Setup(r) }), bridge: b}
+	h := wrapBridge(t, b)
 	srv := mcpask.NewHTTP(strings.TrimPrefix(env[0], askwire.SocketEnv+"="), permission.DefaultLimits(), nil)
 	t.Cleanup(func() { srv.Close() })
 	url, token, err := srv.Add("tag-drop")
 	require.NoError(t, err)
-	h.openSession(t, "s1") // turn p1 runs
+	h.OpenSession(t, "s1") // turn p1 runs
 
 	bound, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	host, err := mcphttptest.Open(bound, url, token)
 	require.NoError(t, err)
 	drop := host.CallAndDrop(bound, lateQuestion)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	drop() // the connection closes; no notifications/cancelled
 	waitFor(t, "the card says the agent stopped waiting", func() bool {
 		l := b.board.List()
 		return len(l) == 1 && l[0].Note == NoteNextPrompt
 	})
 
-	h.answer(t, req, pick("Redis"))
+	h.Answer(t, req, pick("Redis"))
 	waitFor(t, "the answer is kept for the next prompt", func() bool {
 		return b.late.Late("s1") == 1
 	})
 	h.Agent.Send(`{"jsonrpc":"2.0","id":"p1","result":{"stopReason":"end_turn"}}`)
-	got := sendPrompt(t, h, "p2", "s1", "go on")
+	got := h.Prompt(t, "p2", "s1", "go on")
 	require.Len(t, got, 2)
 	assert.Contains(t, got[0], `"Which database?"="Redis"`)
 	assert.Equal(t, "go on", got[1])
