@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -30,27 +29,6 @@ func TestInitializeAdvertisesFormElicitationAndKeepsTheRest(t *testing.T) {
 }
 
 const qwenAsk = `{"jsonrpc":"2.0","id":77,"method":"session/request_permission","params":{"sessionId":"s1","options":[{"optionId":"proceed_once","name":"Submit","kind":"allow_once"},{"optionId":"cancel","name":"Cancel","kind":"reject_once"}],"toolCall":{"toolCallId":"call_q","title":"ask_user_question","kind":"other","rawInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false},{"question":"Which languages?","header":"Languages","options":[{"label":"Go","description":""},{"label":"Rust","description":""},{"label":"Python","description":""}],"multiSelect":true}]}}}}`
-
-func TestAskExtensionReturnsTheSDKResult(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.OpenSession(t, "s1")
-	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false}]}}`)
-	req, _ := h.NextRequest(t, "session/request_permission")
-	h.Answer(t, req, pick("Postgres"))
-	assert.JSONEq(t, `{"behavior":"allow","updatedInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false}],"answers":{"Which database?":"Postgres"}}}`, string(h.AgentReply(t, "5").Result))
-}
-
-func TestAskExtensionRejectsBadQuestionsListingEveryViolation(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.OpenSession(t, "s1")
-	h.Agent.Send(`{"jsonrpc":"2.0","id":6,"method":"_askbridge/ask","params":{"questions":[{"question":"Q","header":"A header far too long","options":[{"label":"only"}]},{"question":"Q","header":"H","options":[{"label":"x"},{"label":"x"}]}]}}`)
-	reply := h.AgentReply(t, "6")
-	require.NotNil(t, reply.Error)
-	assert.Equal(t, relay.CodeInvalidParams, reply.Error.Code)
-	for _, want := range []string{"questions[0].options", "questions[0].header", "questions[1]"} {
-		assert.Contains(t, reply.Error.Message, want)
-	}
-}
 
 func TestSessionCancelWhilePendingCancelsAndWithdraws(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
