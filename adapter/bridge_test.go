@@ -10,10 +10,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/askbridge/askbridge/adapter/dialect/claude/claudetest"
+	"github.com/askbridge/askbridge/adapter/dialect/qwen/qwentest"
 	"github.com/askbridge/askbridge/permission"
 )
 
-const claudeSingle = `{"jsonrpc":"2.0","id":41,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","toolCallId":"toolu_1","message":"Which database?","requestedSchema":{"type":"object","properties":{"question_0":{"type":"string","title":"Database","oneOf":[{"const":"Postgres","title":"Postgres","description":"relational"},{"const":"SQLite","title":"SQLite","description":"embedded"}]},"question_0_custom":{"type":"string","title":"Other","description":"Type your own answer (optional)."}}}}}`
+// The dialects' lines the bridge's tests send (their own test packages).
+const (
+	claudeSingle = claudetest.Single
+	qwenAsk      = qwentest.Ask
+)
 
 func TestInitializeAdvertisesFormElicitationAndKeepsTheRest(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
@@ -27,8 +33,6 @@ func TestInitializeAdvertisesFormElicitationAndKeepsTheRest(t *testing.T) {
 	h2.Client.Send(line)
 	assert.Equal(t, line, h2.Agent.Recv())
 }
-
-const qwenAsk = `{"jsonrpc":"2.0","id":77,"method":"session/request_permission","params":{"sessionId":"s1","options":[{"optionId":"proceed_once","name":"Submit","kind":"allow_once"},{"optionId":"cancel","name":"Cancel","kind":"reject_once"}],"toolCall":{"toolCallId":"call_q","title":"ask_user_question","kind":"other","rawInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false},{"question":"Which languages?","header":"Languages","options":[{"label":"Go","description":""},{"label":"Rust","description":""},{"label":"Python","description":""}],"multiSelect":true}]}}}}`
 
 func TestSessionCancelWhilePendingCancelsAndWithdraws(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/dialect/approvals/approvalstest"
 	"github.com/askbridge/askbridge/adapter/dialect/codex/codextest"
 	"github.com/askbridge/askbridge/adapter/dialect/opencode"
 	"github.com/askbridge/askbridge/permission"
@@ -40,12 +41,8 @@ func withOpenCode(srv *opencode.Server) []dialect.Dialect {
 	return d
 }
 
-// An agent's approval of a shell command: the request names only the tool
-// call; what will run came in the tool_call notification before it.
-const (
-	bashCall     = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":"toolu_9","title":"Bash","kind":"execute","status":"pending","rawInput":{"command":"rm -rf build"}}}}`
-	bashApproval = `{"jsonrpc":"2.0","id":"perm-1","method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"toolu_9","title":"rm -rf build"},"options":[{"optionId":"allow","name":"Allow once","kind":"allow_once"},{"optionId":"always","name":"Always allow","kind":"allow_always"},{"optionId":"reject","name":"Reject","kind":"reject_once"}]}}`
-)
+// An agent's approval of a shell command (approvalstest).
+const bashCall, bashApproval = approvalstest.BashCall, approvalstest.BashApproval
 
 func approvalsBridge(t *testing.T, opts Options) (*bridgeHarness, *permission.Board) {
 	t.Helper()
