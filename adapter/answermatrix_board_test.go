@@ -17,7 +17,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/answertoken"
 	"github.com/askbridge/askbridge/permission"
 	"github.com/askbridge/askbridge/route/desk"
@@ -54,7 +53,7 @@ func (c *cell) reply(t *testing.T) json.RawMessage {
 	if c.d.receive != nil {
 		return c.d.receive(t, c)
 	}
-	return c.h.agentReply(t, `"mx"`).Result
+	return c.h.AgentReply(t, `"mx"`).Result
 }
 
 func newCell(t *testing.T, d matrixDialect, r matrixRoute, k kind) *cell {
@@ -77,14 +76,14 @@ func newCell(t *testing.T, d matrixDialect, r matrixRoute, k kind) *cell {
 		c.socket = b.socket.Path()
 		t.Cleanup(b.Close)
 	}
-	c.h = &bridgeHarness{Harness: newHarness(t, func(r *relay.Relay) { b.Setup(r) }), bridge: b}
+	c.h = wrapBridge(t, b)
 	caps := `{}`
 	if r.forms {
 		caps = `{"elicitation":{"form":{}}}`
 	}
 	c.h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":` + caps + `,"clientInfo":{"name":"matrix","version":"1"}}}`)
 	c.h.Agent.Recv()
-	c.h.openSession(t, "s1")
+	c.h.OpenSession(t, "s1")
 	if r.setup != nil {
 		r.setup(t, c)
 	}

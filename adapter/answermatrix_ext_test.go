@@ -34,7 +34,7 @@ func extDialects() []matrixDialect {
 // unknownTo answers the forwarded request as a client that does not know
 // method.
 func unknownTo(method string) func(t *testing.T, c *cell) {
-	return func(t *testing.T, c *cell) { c.h.unknownMethod(t, method) }
+	return func(t *testing.T, c *cell) { c.h.UnknownMethod(t, method) }
 }
 
 // cursorAsk is Cursor's cursor/ask_question, option ids apart from labels.

@@ -46,12 +46,12 @@ func editorRoute() matrixRoute {
 			return
 		}
 		for i, w := range k.answers {
-			req, _ := c.h.nextRequest(t, "session/request_permission")
-			c.h.answer(t, req, editorResponse(w, k.asked()[i].Kind.Many))
+			req, _ := c.h.NextRequest(t, "session/request_permission")
+			c.h.Answer(t, req, editorResponse(w, k.asked()[i].Kind.Many))
 		}
 		if k.dismiss {
-			req, _ := c.h.nextRequest(t, "session/request_permission")
-			c.h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
+			req, _ := c.h.NextRequest(t, "session/request_permission")
+			c.h.Answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
 		}
 	}, cannot: canAll}
 }
@@ -86,9 +86,9 @@ func yesNoRoute() matrixRoute {
 		check: func(t *testing.T, d matrixDialect, k kind) {
 			c := newCell(t, d, yesNoRoute(), k)
 			c.ask(t, k)
-			req, _ := c.h.nextRequest(t, "session/request_permission")
+			req, _ := c.h.NextRequest(t, "session/request_permission")
 			assert.Contains(t, string(req.Params), `"options":[{"kind":"allow_once","name":"Yes","optionId":"yes"},{"kind":"reject_once","name":"No","optionId":"no"}]`, "yes and no only")
-			c.h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
+			c.h.Answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
 		}}
 }
 
@@ -97,8 +97,8 @@ func answerYesNo(t *testing.T, c *cell, k kind) {
 		return
 	}
 	if k.dismiss {
-		req, _ := c.h.nextRequest(t, "session/request_permission")
-		c.h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
+		req, _ := c.h.NextRequest(t, "session/request_permission")
+		c.h.Answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
 		return
 	}
 	yn := func(yes bool) string {
@@ -108,18 +108,18 @@ func answerYesNo(t *testing.T, c *cell, k kind) {
 		q := k.asked()[i]
 		picked := false
 		for _, o := range q.Options {
-			req, _ := c.h.nextRequest(t, "session/request_permission")
+			req, _ := c.h.NextRequest(t, "session/request_permission")
 			yes := slices.Contains(w.Labels, o.Label)
-			c.h.answer(t, req, yn(yes))
+			c.h.Answer(t, req, yn(yes))
 			picked = picked || yes
 			if yes && !q.Kind.Many {
 				break
 			}
 		}
 		if !picked && !c.d.noOther {
-			req, _ := c.h.nextRequest(t, "session/request_permission")
+			req, _ := c.h.NextRequest(t, "session/request_permission")
 			require.Contains(t, string(req.Params), permission.ChatStep)
-			c.h.answer(t, req, yn(w.Other))
+			c.h.Answer(t, req, yn(w.Other))
 		}
 	}
 }
@@ -145,12 +145,12 @@ func formRoute() matrixRoute {
 			m := c.h.nextClientRequest(t)
 			if !d.form && !d.asForm {
 				assert.Equal(t, "session/request_permission", m.Method, "no form for %s", d.name)
-				c.h.answer(t, m, `{"outcome":{"outcome":"cancelled"}}`)
+				c.h.Answer(t, m, `{"outcome":{"outcome":"cancelled"}}`)
 				return
 			}
 			require.Equal(t, "elicitation/create", m.Method)
 			assert.NotContains(t, string(m.Params), permission.OtherID, "a form offers no Other to pick")
-			c.h.answer(t, m, `{"action":"cancel"}`)
+			c.h.Answer(t, m, `{"action":"cancel"}`)
 		}}
 }
 
@@ -172,7 +172,7 @@ func answerForm(t *testing.T, c *cell, k kind) {
 	m := c.h.nextClientRequest(t)
 	require.Equal(t, "elicitation/create", m.Method)
 	if k.dismiss {
-		c.h.answer(t, m, `{"action":"cancel"}`)
+		c.h.Answer(t, m, `{"action":"cancel"}`)
 		return
 	}
 	var p struct {
@@ -213,7 +213,7 @@ func answerForm(t *testing.T, c *cell, k kind) {
 		content[note] = w.Typed
 	}
 	b, _ := json.Marshal(map[string]any{"action": "accept", "content": content})
-	c.h.answer(t, m, string(b))
+	c.h.Answer(t, m, string(b))
 }
 
 // ttyRoute: askbridge's own terminal prompter (`askbridge ask` without an
@@ -264,11 +264,11 @@ func answerTTY(t *testing.T, c *cell, k kind) {
 	p := prompt.NewPlain(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out)
 	n := max(len(k.answers), 1) // a dismissal: the input ends, which cancels
 	for range n {
-		req, _ := c.h.nextRequest(t, "session/request_permission")
+		req, _ := c.h.NextRequest(t, "session/request_permission")
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		resp, err := prompt.AnswerRaw(ctx, p, req.Params)
 		cancel()
 		require.NoError(t, err, out.String())
-		c.h.answer(t, req, string(resp))
+		c.h.Answer(t, req, string(resp))
 	}
 }

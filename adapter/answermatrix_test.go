@@ -213,9 +213,9 @@ func checkCannot(t *testing.T, d matrixDialect, r matrixRoute, k kind, why strin
 	case strings.HasPrefix(why, d.name+"'s question has no free-text field"):
 		c := newCell(t, d, editorRoute(), k)
 		c.ask(t, k)
-		req, _ := c.h.nextRequest(t, "session/request_permission")
+		req, _ := c.h.NextRequest(t, "session/request_permission")
 		assert.NotContains(t, string(req.Params), permission.OtherID, "no Other offered")
-		c.h.answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
+		c.h.Answer(t, req, `{"outcome":{"outcome":"cancelled"}}`)
 	default:
 		require.NotNil(t, r.check, "route %s checks its claim %q", r.name, why)
 		r.check(t, d, k)

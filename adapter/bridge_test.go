@@ -10,78 +10,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/adapter/relay"
-	"github.com/askbridge/askbridge/adapter/relay/relaytest"
+	"github.com/askbridge/askbridge/adapter/dialect/claude/claudetest"
+	"github.com/askbridge/askbridge/adapter/dialect/qwen/qwentest"
 	"github.com/askbridge/askbridge/permission"
 )
 
-// bridgeHarness is a relay with the bridge installed, between a fake client
-// and a fake agent.
-type bridgeHarness struct {
-	*relaytest.Harness
-	bridge *Bridge
-}
-
-func newBridgeHarness(t *testing.T, opts Options) *bridgeHarness {
-	if opts.Limits == (permission.Limits{}) {
-		opts.Limits = permission.DefaultLimits()
-	}
-	b := NewBridge(opts)
-	h := newHarness(t, func(r *relay.Relay) { b.Setup(r) })
-	return &bridgeHarness{Harness: h, bridge: b}
-}
-
-// rpc is a decoded JSON-RPC message.
-type rpc = relaytest.Msg
-
-var decode = relaytest.Decode
-
-// nextRequest reads client-bound lines until a request with method comes,
-// returning it and the notifications seen before it.
-func (h *bridgeHarness) nextRequest(t *testing.T, method string) (rpc, []rpc) {
-	t.Helper()
-	var notes []rpc
-	for {
-		m := decode(t, h.Client.Recv())
-		if m.Method == method && m.ID != nil {
-			return m, notes
-		}
-		notes = append(notes, m)
-	}
-}
-
-// answer sends the client's response to request req.
-func (h *bridgeHarness) answer(t *testing.T, req rpc, result string) {
-	t.Helper()
-	h.Client.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s}`, req.ID, result))
-}
-
-func pick(label string) string {
-	return fmt.Sprintf(`{"outcome":{"outcome":"selected","optionId":%q}}`, label)
-}
-
-// agentReply reads the agent-bound lines until the response to id.
-func (h *bridgeHarness) agentReply(t *testing.T, id string) rpc {
-	t.Helper()
-	for {
-		m := decode(t, h.Agent.Recv())
-		if string(m.ID) == id && m.Method == "" {
-			return m
-		}
-	}
-}
-
-func (h *bridgeHarness) openSession(t *testing.T, id string) {
-	t.Helper()
-	h.Client.Send(`{"jsonrpc":"2.0","id":"new","method":"session/new","params":{"cwd":"/tmp/p","mcpServers":[]}}`)
-	h.Agent.Recv()
-	h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"new","result":{"sessionId":%q}}`, id))
-	h.Client.Recv()
-	h.Client.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"p1","method":"session/prompt","params":{"sessionId":%q,"prompt":[]}}`, id))
-	h.Agent.Recv()
-}
-
-const claudeSingle = `{"jsonrpc":"2.0","id":41,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","toolCallId":"toolu_1","message":"Which database?","requestedSchema":{"type":"object","properties":{"question_0":{"type":"string","title":"Database","oneOf":[{"const":"Postgres","title":"Postgres","description":"relational"},{"const":"SQLite","title":"SQLite","description":"embedded"}]},"question_0_custom":{"type":"string","title":"Other","description":"Type your own answer (optional)."}}}}}`
+// The dialects' lines the bridge's tests send (their own test packages).
+const (
+	claudeSingle = claudetest.Single
+	qwenAsk      = qwentest.Ask
+)
 
 func TestInitializeAdvertisesFormElicitationAndKeepsTheRest(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
@@ -96,36 +34,13 @@ func TestInitializeAdvertisesFormElicitationAndKeepsTheRest(t *testing.T) {
 	assert.Equal(t, line, h2.Agent.Recv())
 }
 
-const qwenAsk = `{"jsonrpc":"2.0","id":77,"method":"session/request_permission","params":{"sessionId":"s1","options":[{"optionId":"proceed_once","name":"Submit","kind":"allow_once"},{"optionId":"cancel","name":"Cancel","kind":"reject_once"}],"toolCall":{"toolCallId":"call_q","title":"ask_user_question","kind":"other","rawInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false},{"question":"Which languages?","header":"Languages","options":[{"label":"Go","description":""},{"label":"Rust","description":""},{"label":"Python","description":""}],"multiSelect":true}]}}}}`
-
-func TestAskExtensionReturnsTheSDKResult(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
-	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false}]}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, pick("Postgres"))
-	assert.JSONEq(t, `{"behavior":"allow","updatedInput":{"questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres","description":"relational"},{"label":"SQLite","description":"embedded"}],"multiSelect":false}],"answers":{"Which database?":"Postgres"}}}`, string(h.agentReply(t, "5").Result))
-}
-
-func TestAskExtensionRejectsBadQuestionsListingEveryViolation(t *testing.T) {
-	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
-	h.Agent.Send(`{"jsonrpc":"2.0","id":6,"method":"_askbridge/ask","params":{"questions":[{"question":"Q","header":"A header far too long","options":[{"label":"only"}]},{"question":"Q","header":"H","options":[{"label":"x"},{"label":"x"}]}]}}`)
-	reply := h.agentReply(t, "6")
-	require.NotNil(t, reply.Error)
-	assert.Equal(t, relay.CodeInvalidParams, reply.Error.Code)
-	for _, want := range []string{"questions[0].options", "questions[0].header", "questions[1]"} {
-		assert.Contains(t, reply.Error.Message, want)
-	}
-}
-
 func TestSessionCancelWhilePendingCancelsAndWithdraws(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres"},{"label":"SQLite"}]}]}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	h.Client.Send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1"}}`)
-	assert.JSONEq(t, `{"behavior":"deny","message":"User cancelled the question","interrupt":true}`, string(h.agentReply(t, "5").Result))
+	assert.JSONEq(t, `{"behavior":"deny","message":"User cancelled the question","interrupt":true}`, string(h.AgentReply(t, "5").Result))
 	var withdrawn bool
 	for !withdrawn {
 		m := decode(t, h.Client.Recv())
@@ -138,11 +53,11 @@ func TestSessionCancelWhilePendingCancelsAndWithdraws(t *testing.T) {
 
 func TestAgentCancelRequestWithdrawsTheQuestion(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":41}}`)
-	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "41").Result))
+	assert.JSONEq(t, `{"action":"cancel"}`, string(h.AgentReply(t, "41").Result))
 	for {
 		m := decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
@@ -154,7 +69,7 @@ func TestAgentCancelRequestWithdrawsTheQuestion(t *testing.T) {
 
 func TestTwoSessionsAskingAtOnceDoNotMix(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":"a","method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q one?","header":"One","options":[{"label":"A1"},{"label":"B1"}]}]}}`)
 	h.Agent.Send(`{"jsonrpc":"2.0","id":"b","method":"_askbridge/ask","params":{"sessionId":"s2","questions":[{"question":"Q two?","header":"Two","options":[{"label":"A2"},{"label":"B2"}]}]}}`)
 	reqs := map[string]rpc{}
@@ -166,8 +81,8 @@ func TestTwoSessionsAskingAtOnceDoNotMix(t *testing.T) {
 			reqs[p.SessionID] = m
 		}
 	}
-	h.answer(t, reqs["s2"], pick("B2"))
-	h.answer(t, reqs["s1"], pick("A1"))
+	h.Answer(t, reqs["s2"], pick("B2"))
+	h.Answer(t, reqs["s1"], pick("A1"))
 	got := map[string]string{}
 	for len(got) < 2 {
 		m := decode(t, h.Agent.Recv())
@@ -181,19 +96,19 @@ func TestTwoSessionsAskingAtOnceDoNotMix(t *testing.T) {
 
 func TestClientDisconnectCancelsPendingQuestions(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	h.nextRequest(t, "session/request_permission")
+	h.NextRequest(t, "session/request_permission")
 	h.Client.Close()
-	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "41").Result))
+	assert.JSONEq(t, `{"action":"cancel"}`, string(h.AgentReply(t, "41").Result))
 }
 
 func TestQuestionTimeoutAnswersTheRecommendedOption(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 100 * time.Millisecond, OnTimeout: TimeoutRecommended})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which?","header":"Pick","options":[{"label":"A"},{"label":"B (Recommended)"}]}]}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	assert.Contains(t, string(h.agentReply(t, "5").Result), `"Which?":"B (Recommended)"`)
+	req, _ := h.NextRequest(t, "session/request_permission")
+	assert.Contains(t, string(h.AgentReply(t, "5").Result), `"Which?":"B (Recommended)"`)
 	for {
 		m := decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
@@ -205,28 +120,28 @@ func TestQuestionTimeoutAnswersTheRecommendedOption(t *testing.T) {
 
 func TestRoundLimitRefusesFurtherQuestionsInTheTurn(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, MaxRounds: 1})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	ask := func(id int) {
 		h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q%d?","header":"H","options":[{"label":"A"},{"label":"B"}]}]}}`, id, id))
 	}
 	ask(1)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, pick("A"))
-	h.agentReply(t, "1")
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, pick("A"))
+	h.AgentReply(t, "1")
 	ask(2)
-	reply := h.agentReply(t, "2")
+	reply := h.AgentReply(t, "2")
 	assert.Contains(t, string(reply.Result), "question limit of 1 reached in this turn")
 	assert.True(t, strings.Contains(h.Client.Recv()+h.Client.Recv(), "question limit"), "the client is told")
 }
 
 func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, MaxRounds: 1})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	ask := func(id int) rpc {
 		h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Q%d?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`, id, id))
-		req, _ := h.nextRequest(t, "session/request_permission")
-		h.answer(t, req, pick("A"))
-		h.agentReply(t, fmt.Sprint(id))
+		req, _ := h.NextRequest(t, "session/request_permission")
+		h.Answer(t, req, pick("A"))
+		h.AgentReply(t, fmt.Sprint(id))
 		return req
 	}
 	first := ask(1)
@@ -241,22 +156,22 @@ func TestRoundsAreNumberedAcrossTurnsAndTheLimitResetsPerTurn(t *testing.T) {
 
 func TestAnAgentAskingInALoopIsStoppedAtTheRoundLimit(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, MaxRounds: 10})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	var titles []string
 	for i := 1; i <= 12; i++ {
 		h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Again %d?","header":"Loop","options":[{"label":"Yes"},{"label":"No"}]}]}}`, i, i))
 		if i <= 10 {
-			req, _ := h.nextRequest(t, "session/request_permission")
+			req, _ := h.NextRequest(t, "session/request_permission")
 			var p struct {
 				ToolCall struct{ Title string } `json:"toolCall"`
 			}
 			json.Unmarshal(req.Params, &p)
 			titles = append(titles, p.ToolCall.Title)
-			h.answer(t, req, pick("Yes"))
-			assert.Contains(t, string(h.agentReply(t, fmt.Sprint(i)).Result), `"allow"`)
+			h.Answer(t, req, pick("Yes"))
+			assert.Contains(t, string(h.AgentReply(t, fmt.Sprint(i)).Result), `"allow"`)
 			continue
 		}
-		reply := h.agentReply(t, fmt.Sprint(i))
+		reply := h.AgentReply(t, fmt.Sprint(i))
 		assert.JSONEq(t, `{"behavior":"deny","message":"question limit of 10 reached in this turn; continue with what you know or ask in the chat","interrupt":false}`, string(reply.Result))
 	}
 	assert.Equal(t, "Loop", titles[0])
@@ -265,14 +180,14 @@ func TestAnAgentAskingInALoopIsStoppedAtTheRoundLimit(t *testing.T) {
 
 func TestAnAnswerFromTheBoardWinsWithdrawsAndIsShown(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":8,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which?","header":"Pick","options":[{"label":"A"},{"label":"B"}]}]}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	pending := h.bridge.board.List()
 	require.Len(t, pending, 1)
 	q := pending[0].Questions[0]
 	require.NoError(t, h.bridge.board.Settle(pending[0].ID, permission.Result{Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"B"}}, Index: 0}}}, permission.ByEditor()))
-	assert.Contains(t, string(h.agentReply(t, "8").Result), `"Which?":"B"`)
+	assert.Contains(t, string(h.AgentReply(t, "8").Result), `"Which?":"B"`)
 	var withdrawn, shown bool
 	for !withdrawn || !shown {
 		m := decode(t, h.Client.Recv())

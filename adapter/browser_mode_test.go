@@ -71,9 +71,5 @@ func TestBrowserSwitchesAClaudeSessionsModeThroughTheBridge(t *testing.T) {
 // (wire/proxy's showModes): the agent's words and how much each asks.
 func cardMode(b *Bridge) permission.SessionMode {
 	m, _ := b.Mode("s1")
-	var available []permission.ModeOption
-	for _, a := range m.Available {
-		available = append(available, permission.ModeOption{ID: a.ID, Name: a.Name, Asks: ModeAsks(a.Kind)})
-	}
-	return permission.SessionMode{ID: m.ID, Name: m.Name, Asks: ModeAsks(m.Kind), Available: available}
+	return m.Board()
 }

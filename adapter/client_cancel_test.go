@@ -32,15 +32,15 @@ func TestOldAcpxIsNeverSentCancelRequest(t *testing.T) {
 			h := newBridgeHarness(t, Options{})
 			h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{},"clientInfo":{"name":"` + c.name + `","version":"` + c.version + `"}}}`)
 			h.Agent.Recv()
-			h.openSession(t, "s1")
+			h.OpenSession(t, "s1")
 			h.Agent.Send(askDatabase)
-			req, _ := h.nextRequest(t, "session/request_permission")
+			req, _ := h.NextRequest(t, "session/request_permission")
 			set := h.bridge.board.List()
 			require.Len(t, set, 1)
 			q := set[0].Questions[0]
 			require.NoError(t, h.bridge.board.Settle(set[0].ID, permission.Result{Source: permission.SourceDesk,
 				Answers: []permission.Answered{{Question: q, Answer: permission.Answer{Labels: []string{"Redis"}}, Path: "questions[0]"}}}, permission.ByEditor()))
-			assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.agentReply(t, "7")))
+			assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.AgentReply(t, "7")))
 			h.Agent.Send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"marker"}}}}`)
 			var cancels []string
 			for {
@@ -70,9 +70,9 @@ func TestAgentsCancelRequestReachesOnlyAClientThatTakesIt(t *testing.T) {
 			h := newBridgeHarness(t, Options{})
 			h.Client.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{},"clientInfo":{"name":"acpx","version":"` + version + `"}}}`)
 			h.Agent.Recv()
-			h.openSession(t, "s1")
+			h.OpenSession(t, "s1")
 			h.Agent.Send(`{"jsonrpc":"2.0","id":"fs1","method":"fs/read_text_file","params":{"sessionId":"s1","path":"/tmp/p/a"}}`)
-			h.nextRequest(t, "fs/read_text_file")
+			h.NextRequest(t, "fs/read_text_file")
 			h.Agent.Send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"fs1"}}`)
 			h.Agent.Send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"marker"}}}}`)
 			var cancels int

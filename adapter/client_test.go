@@ -36,28 +36,28 @@ func initialize(h *bridgeHarness, client string) {
 func TestYesNoClientFromTheTableIsAskedAWalk(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
 	initialize(h, "acpx")
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(askDatabase)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"title":"Which database? — Postgres - relational"`)
 	assert.Contains(t, string(req.Params), `{"kind":"allow_once","name":"Yes","optionId":"yes"},{"kind":"reject_once","name":"No","optionId":"no"}`)
-	h.answer(t, req, pick(permission.NoID))
-	req, _ = h.nextRequest(t, "session/request_permission")
+	h.Answer(t, req, pick(permission.NoID))
+	req, _ = h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"title":"Which database? — Redis - in memory"`)
-	h.answer(t, req, pick(permission.YesID))
-	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.agentReply(t, "7")))
+	h.Answer(t, req, pick(permission.YesID))
+	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.AgentReply(t, "7")))
 }
 
 // --render permission overrides the table: acpx gets the usual request.
 func TestRenderFlagOverridesTheClientTable(t *testing.T) {
 	h := newBridgeHarness(t, Options{Render: RenderPermission})
 	initialize(h, "acpx")
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(askDatabase)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"optionId":"Postgres"`)
-	h.answer(t, req, pick("Postgres"))
-	assert.Equal(t, map[string]string{"Which database?": "Postgres"}, sdkAnswers(t, h.agentReply(t, "7")))
+	h.Answer(t, req, pick("Postgres"))
+	assert.Equal(t, map[string]string{"Which database?": "Postgres"}, sdkAnswers(t, h.AgentReply(t, "7")))
 }
 
 // An answer faster than a person can read is not handed to the agent as
@@ -66,23 +66,23 @@ func TestRenderFlagOverridesTheClientTable(t *testing.T) {
 func TestAutomaticAnswerIsNotTheUsers(t *testing.T) {
 	h := newBridgeHarness(t, Options{Routing: Routing{MinAnswerTime: 200 * time.Millisecond}})
 	initialize(h, "some-bot")
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(askDatabase)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, pick("Postgres")) // at once, as acpx --approve-all does
-	assert.Equal(t, map[string]string{"Which database?": permission.NoPersonSaw}, sdkAnswers(t, h.agentReply(t, "7")))
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, pick("Postgres")) // at once, as acpx --approve-all does
+	assert.Equal(t, map[string]string{"Which database?": permission.NoPersonSaw}, sdkAnswers(t, h.AgentReply(t, "7")))
 }
 
 // A person's answer, slower than the threshold, goes through.
 func TestAnswerAtAPersonsPaceIsTheUsers(t *testing.T) {
 	h := newBridgeHarness(t, Options{Routing: Routing{MinAnswerTime: 100 * time.Millisecond}})
 	initialize(h, "some-editor")
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(askDatabase)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	time.Sleep(150 * time.Millisecond)
-	h.answer(t, req, pick("Redis"))
-	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.agentReply(t, "7")))
+	h.Answer(t, req, pick("Redis"))
+	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.AgentReply(t, "7")))
 }
 
 // With the desk or the hub there, an automatic answer leaves the question
@@ -91,10 +91,10 @@ func TestAutomaticAnswerWaitsForTheDesk(t *testing.T) {
 	board := permission.NewBoard()
 	h := newBridgeHarness(t, Options{Board: board, Routing: Routing{MinAnswerTime: 200 * time.Millisecond, Elsewhere: func() bool { return true }}})
 	initialize(h, "some-bot")
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(askDatabase)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, pick("Postgres"))
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, pick("Postgres"))
 	var p permission.Pending
 	require.Eventually(t, func() bool {
 		list := board.List()
@@ -108,7 +108,7 @@ func TestAutomaticAnswerWaitsForTheDesk(t *testing.T) {
 	require.True(t, still)
 	require.Len(t, board.List(), 1, "the automatic answer did not settle it")
 	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Redis"}}, Path: "questions[0]"}}}, permission.ByEditor()))
-	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.agentReply(t, "7")))
+	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.AgentReply(t, "7")))
 }
 
 // --questions desk sends the client nothing: the board answers.
@@ -116,7 +116,7 @@ func TestQuestionsDeskNeverAsksTheClient(t *testing.T) {
 	board := permission.NewBoard()
 	h := newBridgeHarness(t, Options{Board: board, Routing: Routing{Questions: QuestionsDesk}})
 	initialize(h, "acpx")
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(askDatabase)
 	var p permission.Pending
 	require.Eventually(t, func() bool {
@@ -127,7 +127,7 @@ func TestQuestionsDeskNeverAsksTheClient(t *testing.T) {
 		return len(list) == 1
 	}, 5*time.Second, 10*time.Millisecond)
 	require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceHub, Answers: []permission.Answered{{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Redis"}}, Path: "questions[0]"}}}, permission.ByEditor()))
-	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.agentReply(t, "7")))
+	assert.Equal(t, map[string]string{"Which database?": "Redis"}, sdkAnswers(t, h.AgentReply(t, "7")))
 	if line, ok := h.Client.TryRecv(100 * time.Millisecond); ok {
 		assert.NotContains(t, line, "session/request_permission")
 	}

@@ -90,17 +90,17 @@ func TestAPromptForgetsTheWordsOfTheTurnBefore(t *testing.T) {
 func TestASecretTheAgentRepeatsIsNotOnTheCard(t *testing.T) {
 	board := permission.NewBoard()
 	h := newBridgeHarness(t, Options{Advertise: true, Board: board, Approvals: ApprovalsMirror})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(codexPass)
-	h.nextRequest(t, "session/request_permission")
+	h.NextRequest(t, "session/request_permission")
 	key := "sk-live-4f9a8b7c6d5e4f3a2b1c"
 	_, err := board.ProgressBy(board.List()[0].ID, 0, []permission.Answer{{Other: true, Custom: key}}, permissiontest.InProcess(""))
 	require.NoError(t, err)
-	h.agentReply(t, "0")
+	h.AgentReply(t, "0")
 	for _, l := range []string{chunk("s1", "Using "+key[:10]), chunk("s1", key[10:]+" as asked; then "+key+"."), bashCall, bashApproval} {
 		h.Agent.Send(l)
 	}
-	h.nextRequest(t, "session/request_permission")
+	h.NextRequest(t, "session/request_permission")
 	var p permission.Pending
 	require.Eventually(t, func() bool {
 		for _, s := range board.List() {

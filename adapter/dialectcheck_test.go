@@ -74,7 +74,7 @@ func TestNewBridgeLeavesOutADialectWhoseHooksCannotWork(t *testing.T) {
 	assert.Contains(t, logs.String(), `unknown side 7`)
 	assert.Contains(t, logs.String(), `another dialect is named \"probe\"`)
 
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":1,"method":"x/other","params":{}}`)
 	assert.Equal(t, "x/other", decode(t, h.Client.Recv()).Method, "the twin's hook is not installed")
 }

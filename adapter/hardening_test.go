@@ -28,9 +28,9 @@ func TestFormsOverTheLimitsAreDeclinedUnasked(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			h := newBridgeHarness(t, Options{Advertise: true})
-			h.openSession(t, "s1")
+			h.OpenSession(t, "s1")
 			h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"Big","requestedSchema":` + schema + `}}`)
-			assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "5").Result))
+			assert.JSONEq(t, `{"action":"decline"}`, string(h.AgentReply(t, "5").Result))
 			h.Agent.Send(`{"jsonrpc":"2.0","method":"after/decline"}`)
 			assert.Equal(t, "after/decline", decode(t, h.Client.Recv()).Method, "nothing was asked")
 		})
@@ -43,22 +43,22 @@ func TestFormsOverTheLimitsAreDeclinedUnasked(t *testing.T) {
 func TestANonFiniteNumberIsNotAnAnswer(t *testing.T) {
 	for _, typed := range []string{"NaN", "Inf", "-Infinity"} {
 		h := newBridgeHarness(t, Options{Advertise: true})
-		h.openSession(t, "s1")
+		h.OpenSession(t, "s1")
 		h.Agent.Send(`{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","message":"How many?","requestedSchema":{"type":"object","properties":{"n":{"type":"number","title":"N"}},"required":["n"]}}}`)
-		req, _ := h.nextRequest(t, "session/request_permission")
-		h.answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"`+typed+`"}}}`)
-		assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "9").Result), typed)
+		req, _ := h.NextRequest(t, "session/request_permission")
+		h.Answer(t, req, `{"outcome":{"outcome":"selected","optionId":"__other__","_meta":{"customText":"`+typed+`"}}}`)
+		assert.JSONEq(t, `{"action":"decline"}`, string(h.AgentReply(t, "9").Result), typed)
 	}
 }
 
 // A reply that cannot be encoded becomes an error to the same id.
 func TestAReplyThatCannotBeEncodedBecomesAnError(t *testing.T) {
 	h := newBridgeHarness(t, Options{Dialects: []dialect.Dialect{&unencodable{}}})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":3,"method":"x/ask","params":{}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, pick("A"))
-	reply := h.agentReply(t, "3")
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, pick("A"))
+	reply := h.AgentReply(t, "3")
 	if assert.NotNil(t, reply.Error) {
 		assert.Equal(t, relay.CodeInternalError, reply.Error.Code)
 		assert.Contains(t, reply.Error.Message, "could not be encoded")
@@ -69,11 +69,11 @@ func TestAReplyThatCannotBeEncodedBecomesAnError(t *testing.T) {
 // a client that never saw that request's id.
 func TestALateCancelOfAnAnsweredQuestionIsDropped(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"questions":[{"question":"Q?","header":"H","options":[{"label":"a"},{"label":"b"}]}]}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, pick("a"))
-	h.agentReply(t, "5")
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, pick("a"))
+	h.AgentReply(t, "5")
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":5}}`)
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"after/cancel"}`)
 	for {

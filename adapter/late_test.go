@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/askbridge/askbridge/adapter/mcpask"
-	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/internal/askwire"
 	"github.com/askbridge/askbridge/testkit/testenv"
 )
@@ -38,7 +37,7 @@ func newLateHarness(t *testing.T, opts Options) *lateHarness {
 	b := NewBridge(opts)
 	env, err := b.Listen()
 	require.NoError(t, err)
-	h := &bridgeHarness{Harness: newHarness(t, func(r *relay.Relay) { b.Setup(r) }), bridge: b}
+	h := wrapBridge(t, b)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	st, ct := mcp.NewInMemoryTransports()
@@ -64,7 +63,7 @@ func (h *lateHarness) askAndGiveUp(t *testing.T) rpc {
 		_, err := h.mcp.CallTool(ctx, &mcp.CallToolParams{Name: mcpask.ToolName, Arguments: json.RawMessage(lateQuestion)})
 		errc <- err
 	}()
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	cancel() // the host's timeout: notifications/cancelled
 	require.Error(t, <-errc)
 	waitFor(t, "the card says the agent stopped waiting", func() bool {
@@ -98,20 +97,6 @@ func (h *lateHarness) untilUpdate(t *testing.T, want string) {
 	}
 }
 
-// promptText is the text blocks of a session/prompt the agent got.
-func promptText(t *testing.T, m rpc) []string {
-	t.Helper()
-	var p struct {
-		Prompt []struct{ Type, Text string } `json:"prompt"`
-	}
-	require.NoError(t, json.Unmarshal(m.Params, &p))
-	var out []string
-	for _, b := range p.Prompt {
-		out = append(out, b.Text)
-	}
-	return out
-}
-
 // An answer given after the host gave up is not lost: the card says the
 // agent stopped waiting and stays answerable, and the answer reaches the
 // model at the start of the user's next prompt, the client shown what was
@@ -119,12 +104,12 @@ func promptText(t *testing.T, m rpc) []string {
 // nowhere.
 func TestAnswerAfterTheHostGaveUpReachesTheNextPrompt(t *testing.T) {
 	h := newLateHarness(t, Options{})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	req := h.askAndGiveUp(t)
 	assert.Equal(t, NoteNextPrompt, h.bridge.board.List()[0].Note)
 	h.untilUpdate(t, "the question “Database”: the agent stopped waiting; your answer will reach it with your next prompt")
 
-	h.answer(t, req, pick("Redis"))
+	h.Answer(t, req, pick("Redis"))
 	waitFor(t, "the answer is kept for the next prompt", func() bool {
 		return h.bridge.late.Late("s1") == 1
 	})
@@ -154,10 +139,10 @@ func TestAnswerAfterTheHostGaveUpReachesTheNextPrompt(t *testing.T) {
 // runs waits for it to end and is answered under its own id.
 func TestLateAnswerAsAPromptOfItsOwnWaitsForTheTurn(t *testing.T) {
 	h := newLateHarness(t, Options{LateAnswers: LatePrompt})
-	h.openSession(t, "s1") // turn p1 runs
+	h.OpenSession(t, "s1") // turn p1 runs
 	req := h.askAndGiveUp(t)
 	assert.Equal(t, NotePrompt, h.bridge.board.List()[0].Note)
-	h.answer(t, req, pick("Postgres"))
+	h.Answer(t, req, pick("Postgres"))
 	waitFor(t, "the answer is kept", func() bool {
 		return h.bridge.late.Late("s1") == 1
 	})
@@ -195,7 +180,7 @@ func TestLateAnswerAsAPromptOfItsOwnWaitsForTheTurn(t *testing.T) {
 // wait on it.
 func TestASetKeptForALateAnswerEndsOnShutdown(t *testing.T) {
 	h := newLateHarness(t, Options{})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.askAndGiveUp(t)
 	start := time.Now()
 	h.bridge.Drain(errShutdown, 5*time.Second)
@@ -209,9 +194,9 @@ func TestASetKeptForALateAnswerEndsOnShutdown(t *testing.T) {
 // prompt after gets neither again.
 func TestNotesAndLateAnswersShareOneQueue(t *testing.T) {
 	h := newLateHarness(t, Options{})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	req := h.askAndGiveUp(t)
-	h.answer(t, req, pick("Redis"))
+	h.Answer(t, req, pick("Redis"))
 	waitFor(t, "the answer is kept for the next prompt", func() bool {
 		return h.bridge.late.Late("s1") == 1
 	})

@@ -73,7 +73,7 @@ func TestALateAnswerGivenAtTheHubAfterItsAskbridgeStopped(t *testing.T) {
 	board := permission.NewBoard()
 	a := newLateHarness(t, Options{Board: board, Notes: openStore(t, dir)})
 	hb := startLateHub(t, board, openStore(t, dir))
-	a.openSession(t, "s1")
+	a.OpenSession(t, "s1")
 	a.askAndGiveUp(t)
 	card := hubCard(t, hb, NoteNextPrompt)
 
@@ -89,5 +89,5 @@ func TestALateAnswerGivenAtTheHubAfterItsAskbridgeStopped(t *testing.T) {
 	assert.Contains(t, got[0], "ask_user_question call had ended")
 	assert.Contains(t, got[0], `"Which database?"="Redis"`)
 	assert.Equal(t, "go on", got[1])
-	assert.Equal(t, []string{"again"}, sendPrompt(t, b, "p2", "s1", "again"), "delivered once")
+	assert.Equal(t, []string{"again"}, b.Prompt(t, "p2", "s1", "again"), "delivered once")
 }

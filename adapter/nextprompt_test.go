@@ -36,7 +36,7 @@ func TestADenialsReasonReachesTheNextPrompt(t *testing.T) {
 		}
 	}
 	assert.True(t, told, "the editor is told what happened")
-	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"reject"}}`, string(h.agentReply(t, `"perm-1"`).Result))
+	assert.JSONEq(t, `{"outcome":{"outcome":"selected","optionId":"reject"}}`, string(h.AgentReply(t, `"perm-1"`).Result))
 
 	h.Client.Send(`{"jsonrpc":"2.0","id":7,"method":"session/prompt","params":{"sessionId":"s1","prompt":[{"type":"text","text":"go on"}]}}`)
 	var prompt struct {

@@ -28,19 +28,7 @@ func loadAndPrompt(t *testing.T, h *bridgeHarness, id, text string) []string {
 	h.Agent.Recv()
 	h.Agent.Send(`{"jsonrpc":"2.0","id":"load","result":{}}`)
 	h.Client.Recv()
-	return sendPrompt(t, h, "p-"+text, id, text)
-}
-
-// sendPrompt sends a session/prompt and returns its text blocks as the agent
-// got them.
-func sendPrompt(t *testing.T, h *bridgeHarness, rid, id, text string) []string {
-	t.Helper()
-	h.Client.Send(`{"jsonrpc":"2.0","id":"` + rid + `","method":"session/prompt","params":{"sessionId":"` + id + `","prompt":[{"type":"text","text":"` + text + `"}]}}`)
-	var got rpc
-	for got.Method != "session/prompt" {
-		got = decode(t, h.Agent.Recv())
-	}
-	return promptText(t, got)
+	return h.Prompt(t, "p-"+text, id, text)
 }
 
 // A reason given with "Deny…" in one askbridge reaches the first prompt
@@ -56,13 +44,13 @@ func TestADenialsReasonOutlivesItsAskbridge(t *testing.T) {
 	const reason = "move it to archive/ instead"
 	_, err := board.ProgressBy(p.ID, 0, []permission.Answer{{Labels: []string{"Reject"}}}, permission.By{Reason: reason, Route: permission.RoutePage, Proof: permission.ProofDevice | permission.ProofPresence})
 	require.NoError(t, err)
-	a.agentReply(t, `"perm-1"`)
+	a.AgentReply(t, `"perm-1"`)
 
 	b := newBridgeHarness(t, Options{Notes: openStore(t, dir)})
 	assert.Equal(t, []string{DenialNote("rm -rf build", reason), "go on"}, loadAndPrompt(t, b, "s1", "go on"))
-	assert.Equal(t, []string{"again"}, sendPrompt(t, b, "p2", "s1", "again"), "delivered once")
+	assert.Equal(t, []string{"again"}, b.Prompt(t, "p2", "s1", "again"), "delivered once")
 	a.Agent.Send(`{"jsonrpc":"2.0","id":"p1","result":{"stopReason":"end_turn"}}`)
-	assert.Equal(t, []string{"more"}, sendPrompt(t, a, "p3", "s1", "more"), "the first askbridge delivered it too")
+	assert.Equal(t, []string{"more"}, a.Prompt(t, "p3", "s1", "more"), "the first askbridge delivered it too")
 }
 
 // A late answer kept by one askbridge reaches the next one's first prompt
@@ -70,9 +58,9 @@ func TestADenialsReasonOutlivesItsAskbridge(t *testing.T) {
 func TestALateAnswerOutlivesItsAskbridge(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "notes")
 	a := newLateHarness(t, Options{Notes: openStore(t, dir)})
-	a.openSession(t, "s1")
+	a.OpenSession(t, "s1")
 	req := a.askAndGiveUp(t)
-	a.answer(t, req, pick("Redis"))
+	a.Answer(t, req, pick("Redis"))
 	waitFor(t, "the answer is kept for the next prompt", func() bool {
 		return a.bridge.late.Late("s1") == 1
 	})
@@ -84,9 +72,9 @@ func TestALateAnswerOutlivesItsAskbridge(t *testing.T) {
 	assert.Contains(t, got[0], `"Which database?"="Redis"`)
 	assert.Contains(t, got[0], "ask_user_question call had ended")
 	assert.Equal(t, "go on", got[1])
-	assert.Equal(t, []string{"again"}, sendPrompt(t, b, "p2", "s1", "again"), "delivered once")
+	assert.Equal(t, []string{"again"}, b.Prompt(t, "p2", "s1", "again"), "delivered once")
 	a.Agent.Send(`{"jsonrpc":"2.0","id":"p1","result":{"stopReason":"end_turn"}}`)
-	assert.Equal(t, []string{"more"}, sendPrompt(t, a.bridgeHarness, "p3", "s1", "more"), "the first askbridge delivered it too")
+	assert.Equal(t, []string{"more"}, a.Prompt(t, "p3", "s1", "more"), "the first askbridge delivered it too")
 }
 
 // Without a store (Options.Notes nil) notes stay in memory, as before.
@@ -94,5 +82,5 @@ func TestNotesWithoutAStoreStayInMemory(t *testing.T) {
 	h, _ := approvalsBridge(t, Options{})
 	h.bridge.NextPrompt("s1", "remember this")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":"p1","result":{"stopReason":"end_turn"}}`)
-	assert.Equal(t, []string{"remember this", "go"}, sendPrompt(t, h, "p2", "s1", "go"))
+	assert.Equal(t, []string{"remember this", "go"}, h.Prompt(t, "p2", "s1", "go"))
 }

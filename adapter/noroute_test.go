@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/permission"
 )
 
@@ -50,8 +49,8 @@ func TestNowhereToAnswerIsSaidAtOnceAndWhenARouteAppears(t *testing.T) {
 		},
 	})
 	b.routeTiming = routeTiming{poll: 20 * time.Millisecond, remind: 300 * time.Millisecond}
-	h := &bridgeHarness{Harness: newHarness(t, func(r *relay.Relay) { b.Setup(r) }), bridge: b}
-	h.openSession(t, "s1")
+	h := wrapBridge(t, b)
+	h.OpenSession(t, "s1")
 
 	start := time.Now()
 	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres"},{"label":"SQLite"}]}]}}`)
@@ -69,7 +68,7 @@ func TestNowhereToAnswerIsSaidAtOnceAndWhenARouteAppears(t *testing.T) {
 	l := b.board.List()
 	require.Len(t, l, 1)
 	require.NoError(t, b.board.Withdraw(l[0].ID, "test over", permission.BySelf(permission.SourceClient)))
-	h.agentReply(t, "5")
+	h.AgentReply(t, "5")
 }
 
 // A set the client is asked too has a route: nothing is said.
@@ -77,14 +76,14 @@ func TestNothingIsSaidWhenTheEditorIsAsked(t *testing.T) {
 	called := atomic.Int32{}
 	b := NewBridge(Options{Routes: func(bool) ([]string, string) { called.Add(1); return nil, "nothing" }})
 	b.routeTiming = routeTiming{poll: 10 * time.Millisecond, remind: 50 * time.Millisecond}
-	h := &bridgeHarness{Harness: newHarness(t, func(r *relay.Relay) { b.Setup(r) }), bridge: b}
-	h.openSession(t, "s1")
+	h := wrapBridge(t, b)
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":5,"method":"_askbridge/ask","params":{"sessionId":"s1","questions":[{"question":"Which database?","header":"Database","options":[{"label":"Postgres"},{"label":"SQLite"}]}]}}`)
-	req, notes := h.nextRequest(t, "session/request_permission")
+	req, notes := h.NextRequest(t, "session/request_permission")
 	for _, n := range notes {
 		assert.NotContains(t, string(n.Params), "nowhere")
 	}
-	h.answer(t, req, pick("Postgres"))
-	h.agentReply(t, "5")
+	h.Answer(t, req, pick("Postgres"))
+	h.AgentReply(t, "5")
 	assert.Zero(t, called.Load())
 }

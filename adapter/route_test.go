@@ -59,7 +59,7 @@ func TestAClaimItsModeCannotServeIsRefused(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h, logs := refusedHarness(t, &broken{edit: tc.edit})
 			h.Agent.Send(`{"jsonrpc":"2.0","id":7,"method":"x/ask","params":{}}`)
-			reply := h.agentReply(t, "7")
+			reply := h.AgentReply(t, "7")
 			require.NotNil(t, reply.Error, "the agent gets an error")
 			assert.Equal(t, relay.CodeInternalError, reply.Error.Code)
 			assert.Contains(t, reply.Error.Message, "the probe dialect cannot serve x/ask")

@@ -38,38 +38,38 @@ func (p *probe) Claim(h dialect.Host, m *relay.Message) *dialect.Claim {
 
 func TestADialectOnTheSeamAsksAndReplies(t *testing.T) {
 	h := newBridgeHarness(t, Options{Dialects: []dialect.Dialect{&probe{}}})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","id":7,"method":"x/ask","params":{}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, pick("B"))
-	assert.JSONEq(t, `{"picked":"B"}`, string(h.agentReply(t, "7").Result))
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, pick("B"))
+	assert.JSONEq(t, `{"picked":"B"}`, string(h.AgentReply(t, "7").Result))
 }
 
 func TestAFallbackDialectAsksOnlyWhenTheClientDoesNotKnowTheMethod(t *testing.T) {
 	h := newBridgeHarness(t, Options{Dialects: []dialect.Dialect{&probe{mode: dialect.Forward}}})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 
 	// A client that implements the method answers it itself.
 	h.Agent.Send(`{"jsonrpc":"2.0","id":1,"method":"x/ask","params":{}}`)
-	fwd, _ := h.nextRequest(t, "x/ask")
-	h.answer(t, fwd, `{"own":"ui"}`)
-	assert.JSONEq(t, `{"own":"ui"}`, string(h.agentReply(t, "1").Result))
+	fwd, _ := h.NextRequest(t, "x/ask")
+	h.Answer(t, fwd, `{"own":"ui"}`)
+	assert.JSONEq(t, `{"own":"ui"}`, string(h.AgentReply(t, "1").Result))
 
 	// One that does not know it gets the question as a permission request,
 	// and the agent never sees the -32601.
 	h.Agent.Send(`{"jsonrpc":"2.0","id":2,"method":"x/ask","params":{}}`)
-	fwd, _ = h.nextRequest(t, "x/ask")
+	fwd, _ = h.NextRequest(t, "x/ask")
 	h.Client.Send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
-	req, _ := h.nextRequest(t, "session/request_permission")
-	h.answer(t, req, pick("A"))
-	reply := h.agentReply(t, "2")
+	req, _ := h.NextRequest(t, "session/request_permission")
+	h.Answer(t, req, pick("A"))
+	reply := h.AgentReply(t, "2")
 	require.Nil(t, reply.Error)
 	assert.JSONEq(t, `{"picked":"A"}`, string(reply.Result))
 }
 
 func TestAQuestionSentAsANotificationGetsNoReply(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"_askbridge/ask","params":{"questions":[{"question":"Q?","header":"H","options":[{"label":"a"},{"label":"b"}]}]}}`)
 	h.Agent.Send(`{"jsonrpc":"2.0","method":"ping/after"}`)
 	// Nothing is asked and nothing answered: the next line the client sees

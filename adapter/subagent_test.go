@@ -16,12 +16,12 @@ const subagentAnnounce = `{"jsonrpc":"2.0","method":"session/update","params":{"
 // request is withdrawn and the agent gets its cancel.
 func TestSubagentQuestionNamesItsParentAndEndsWithIt(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(subagentAnnounce)
 	assert.Equal(t, subagentAnnounce, h.Client.Recv(), "the announcement goes on as it came")
 	child := strings.ReplaceAll(claudeSingle, `"sessionId":"s1"`, `"sessionId":"sub-1"`)
 	h.Agent.Send(child)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"sessionId":"sub-1"`)
 	assert.Equal(t, "subagent of Write the migration in /tmp/p", h.bridge.Subagent("sub-1"))
 	assert.Equal(t, "", h.bridge.Subagent("s1"), "the parent is no subagent")
@@ -34,7 +34,7 @@ func TestSubagentQuestionNamesItsParentAndEndsWithIt(t *testing.T) {
 			break
 		}
 	}
-	assert.JSONEq(t, `{"action":"cancel"}`, string(h.agentReply(t, "41").Result))
+	assert.JSONEq(t, `{"action":"cancel"}`, string(h.AgentReply(t, "41").Result))
 }
 
 // Updates follow ACP's patch rule: an omitted field keeps its value, null
@@ -42,7 +42,7 @@ func TestSubagentQuestionNamesItsParentAndEndsWithIt(t *testing.T) {
 // parent's, and a grandchild ends with its grandparent.
 func TestSubagentUpdatesPatchAndNest(t *testing.T) {
 	h := newBridgeHarness(t, Options{})
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	for _, u := range []string{
 		subagentAnnounce,
 		`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"subagent_update","sessionId":"sub-1","cwd":"/tmp/p/db"}}}`,
@@ -73,16 +73,16 @@ func TestSubagentQuestionsReachAClientWithoutSubagentsUnderTheParent(t *testing.
 		h.Agent.Recv()
 		h.Agent.Send(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1}}`)
 		h.Client.Recv()
-		h.openSession(t, "s1")
+		h.OpenSession(t, "s1")
 		h.Agent.Send(subagentAnnounce)
 		h.Client.Recv()
 		h.Agent.Send(strings.ReplaceAll(claudeSingle, `"sessionId":"s1"`, `"sessionId":"sub-1"`))
-		req, _ := h.nextRequest(t, "session/request_permission")
+		req, _ := h.NextRequest(t, "session/request_permission")
 		assert.Contains(t, string(req.Params), tc.want, tc.caps)
-		h.answer(t, req, pick("Postgres"))
-		h.agentReply(t, "41")
+		h.Answer(t, req, pick("Postgres"))
+		h.AgentReply(t, "41")
 		h.Agent.Send(strings.ReplaceAll(bashApproval, `"sessionId":"s1"`, `"sessionId":"sub-1"`))
-		approval, _ := h.nextRequest(t, "session/request_permission")
+		approval, _ := h.NextRequest(t, "session/request_permission")
 		assert.Contains(t, string(approval.Params), tc.want, tc.caps)
 	}
 }

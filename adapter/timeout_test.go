@@ -23,11 +23,11 @@ func TestATimeoutIsEachDialectsNoAnswerInTime(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond})
-			h.openSession(t, "s1")
+			h.OpenSession(t, "s1")
 			h.Agent.Send(tc.send)
-			req, _ := h.nextRequest(t, "session/request_permission")
+			req, _ := h.NextRequest(t, "session/request_permission")
 			assert.Contains(t, string(req.Params), "Answer by ", "the question says until when it can be answered")
-			assert.JSONEq(t, tc.want, string(h.agentReply(t, tc.id).Result))
+			assert.JSONEq(t, tc.want, string(h.AgentReply(t, tc.id).Result))
 		})
 	}
 }
@@ -39,9 +39,9 @@ func TestAHeldQuestionOutlivesItsTimeout(t *testing.T) {
 	board := permission.NewBoard()
 	h := newBridgeHarness(t, Options{Advertise: true, Board: board, QuestionTimeout: 400 * time.Millisecond})
 	events := board.Subscribe(t.Context())
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	pending := board.List()
 	require.Len(t, pending, 1)
 	require.NotNil(t, pending[0].Deadline)
@@ -54,7 +54,7 @@ func TestAHeldQuestionOutlivesItsTimeout(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	reply := make(chan string, 1)
-	go func() { reply <- string(h.agentReply(t, "41").Result) }()
+	go func() { reply <- string(h.AgentReply(t, "41").Result) }()
 	for {
 		select {
 		case ev := <-events:

@@ -18,9 +18,8 @@ func uncontainedBridge(t *testing.T, opts Options) *bridgeHarness {
 	opts.Board, opts.Limits = permission.NewBoard(), permission.DefaultLimits()
 	b := NewBridge(opts)
 	b.MarkUncontained(relay.UncontainedWarning)
-	h := newHarness(t, func(r *relay.Relay) { b.Setup(r) })
-	bh := &bridgeHarness{Harness: h, bridge: b}
-	bh.openSession(t, "s1")
+	bh := wrapBridge(t, b)
+	bh.OpenSession(t, "s1")
 	return bh
 }
 

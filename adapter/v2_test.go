@@ -2,15 +2,11 @@ package adapter
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/askbridge/askbridge/adapter/dialect/opencode"
-	"github.com/askbridge/askbridge/adapter/dialect/opencode/opencodetest"
 )
 
 // v2 initialize: the client's capabilities are capabilities (not
@@ -35,9 +31,9 @@ func (h *bridgeHarness) v2Agreed(t *testing.T, version int) {
 func TestV2QuestionBecomesAV2PermissionRequest(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.v2Agreed(t, 2)
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	req, notes := h.nextRequest(t, "session/request_permission")
+	req, notes := h.NextRequest(t, "session/request_permission")
 	var sawState bool
 	for _, n := range notes {
 		var p struct {
@@ -68,8 +64,8 @@ func TestV2QuestionBecomesAV2PermissionRequest(t *testing.T) {
 	assert.Equal(t, "toolu_1", subject.ToolCall.ToolCallID)
 	assert.Contains(t, string(p["options"]), `"optionId":"Postgres"`)
 	assert.Contains(t, string(p["options"]), `"kind":"allow_once"`)
-	h.answer(t, req, pick("Postgres"))
-	reply := h.agentReply(t, "41")
+	h.Answer(t, req, pick("Postgres"))
+	reply := h.AgentReply(t, "41")
 	assert.JSONEq(t, `{"action":"accept","content":{"question_0":"Postgres"}}`, string(reply.Result))
 	for {
 		m := decode(t, h.Client.Recv())
@@ -97,11 +93,11 @@ func TestV2UnknownOutcomeIsNeverAnAnswer(t *testing.T) {
 		t.Run(outcome, func(t *testing.T) {
 			h := newBridgeHarness(t, Options{Advertise: true})
 			h.v2Agreed(t, 2)
-			h.openSession(t, "s1")
+			h.OpenSession(t, "s1")
 			h.Agent.Send(claudeSingle)
-			req, _ := h.nextRequest(t, "session/request_permission")
-			h.answer(t, req, outcome)
-			reply := h.agentReply(t, "41")
+			req, _ := h.NextRequest(t, "session/request_permission")
+			h.Answer(t, req, outcome)
+			reply := h.AgentReply(t, "41")
 			assert.JSONEq(t, `{"action":"cancel"}`, string(reply.Result))
 		})
 	}
@@ -112,9 +108,9 @@ func TestV2UnknownOutcomeIsNeverAnAnswer(t *testing.T) {
 func TestV2EditorV1AgentSpeaksV1(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true})
 	h.v2Agreed(t, 1)
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	req, notes := h.nextRequest(t, "session/request_permission")
+	req, notes := h.NextRequest(t, "session/request_permission")
 	assert.Contains(t, string(req.Params), `"toolCall":`)
 	assert.NotContains(t, string(req.Params), `"subject":`)
 	for _, n := range notes {
@@ -165,9 +161,9 @@ func TestV2UnknownApprovalOutcomeIsKeptRawAndNeverAllow(t *testing.T) {
 func TestV2TimedOutQuestionIsWithdrawnExplicitly(t *testing.T) {
 	h := newBridgeHarness(t, Options{Advertise: true, QuestionTimeout: 150 * time.Millisecond})
 	h.v2Agreed(t, 2)
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	h.Agent.Send(claudeSingle)
-	req, _ := h.nextRequest(t, "session/request_permission")
+	req, _ := h.NextRequest(t, "session/request_permission")
 	for {
 		m := decode(t, h.Client.Recv())
 		if m.Method == "$/cancel_request" {
@@ -175,7 +171,7 @@ func TestV2TimedOutQuestionIsWithdrawnExplicitly(t *testing.T) {
 			break
 		}
 	}
-	assert.JSONEq(t, `{"action":"decline"}`, string(h.agentReply(t, "41").Result))
+	assert.JSONEq(t, `{"action":"decline"}`, string(h.AgentReply(t, "41").Result))
 }
 
 // In a v2 session every MCP server askbridge lists names its transport
@@ -214,20 +210,4 @@ func TestV1SessionServersUnchanged(t *testing.T) {
 	line := `{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[{"name":"x","command":"/bin/x","args":[],"env":[]}]}}`
 	h.Client.Send(line)
 	assert.Equal(t, line, h.Agent.Recv())
-}
-
-// A tool call that names its tool (ACP's name member) is recognised by
-// that name, whatever its display title: OpenCode's question tool titled
-// for the user is still the question tool (before, only the title
-// "question" was read, and this one went unanswered).
-func TestQuestionToolRecognisedByName(t *testing.T) {
-	oc := opencodetest.New(t, "pw")
-	h := newBridgeHarness(t, Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
-	h.openSession(t, "s1")
-	oc.Ask("call_1")
-	named := strings.Replace(opencodetest.Question, `"title":"question"`, `"name":"question","title":"Asking you about the database"`, 1)
-	h.Agent.Send(named)
-	assert.Equal(t, named, h.Client.Recv())
-	req, _ := h.nextRequest(t, "session/request_permission")
-	assert.Contains(t, string(req.Params), `"toolCallId":"call_1"`)
 }

@@ -22,30 +22,8 @@ func formsClient(t *testing.T, opts Options) (*bridgeHarness, *permission.Board)
 	h.Agent.Send(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1}}`)
 	h.Client.Recv()
 	require.True(t, h.bridge.ClientRendersForms())
-	h.openSession(t, "s1")
+	h.OpenSession(t, "s1")
 	return h, opts.Board
-}
-
-// onBoard waits for the one set pending on the board.
-func onBoard(t *testing.T, b *permission.Board) permission.Pending {
-	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		if l := b.List(); len(l) == 1 {
-			return l[0]
-		}
-		require.True(t, time.Now().Before(deadline), "the form never reached the board")
-	}
-}
-
-// settled waits for the set to leave the board and returns it.
-func settled(t *testing.T, b *permission.Board, id string) permission.Pending {
-	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		if p, ok := b.Get(id); ok && p.Result != nil {
-			return p
-		}
-		require.True(t, time.Now().Before(deadline), "the set was never settled")
-	}
 }
 
 // The client gets Claude's and Codex's forms byte for byte, and the board
@@ -108,7 +86,7 @@ func TestWatchedFormAnsweredAtTheDesk(t *testing.T) {
 			p := onBoard(t, board)
 			require.NoError(t, board.Settle(p.ID, permission.Result{Source: permission.SourceDesk, Answers: []permission.Answered{
 				{Question: p.Questions[0], Answer: permission.Answer{Labels: []string{"Postgres"}}}}}, permission.ByEditor()))
-			assert.JSONEq(t, c.want, string(h.agentReply(t, c.id).Result))
+			assert.JSONEq(t, c.want, string(h.AgentReply(t, c.id).Result))
 			assert.JSONEq(t, fmt.Sprintf(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":%s}}`, c.id), h.Client.Recv())
 			// The editor answers anyway: the agent never sees it.
 			h.Client.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32800,"message":"cancelled"}}`, c.id))
@@ -134,7 +112,7 @@ func TestWatchedFormTimesOut(t *testing.T) {
 			h.Client.Recv()
 			p := onBoard(t, board)
 			require.NotNil(t, p.Deadline)
-			assert.JSONEq(t, c.want, string(h.agentReply(t, c.id).Result))
+			assert.JSONEq(t, c.want, string(h.AgentReply(t, c.id).Result))
 			assert.Contains(t, h.Client.Recv(), `"method":"$/cancel_request"`)
 			assert.Equal(t, permission.StateTimeout, settled(t, board, p.ID).State)
 		})

@@ -1,8 +1,10 @@
 package permission
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // A person answering a set may also switch its session's mode (ACP's
@@ -33,6 +35,32 @@ func WeighModeSwitch(curAsks, toAsks int, by By) error {
 	}
 	return nil
 }
+
+// Switch finds mode among the modes m's agent offers and weighs a switch
+// to it from m by by (WeighModeSwitch): to is the mode to switch to, m's
+// own when m is mode already (nothing to switch), or err says why not. The
+// bridge's switcher and the hub's both switch through it, each with the
+// session's mode as it knows it.
+func (m SessionMode) Switch(mode string, by By) (to ModeOption, err error) {
+	i := slices.IndexFunc(m.Available, func(o ModeOption) bool { return o.ID == mode })
+	switch {
+	case i < 0:
+		return ModeOption{}, fmt.Errorf("the agent offers no mode %q", mode)
+	case mode == m.ID:
+		return m.Available[i], nil
+	}
+	to = m.Available[i]
+	if err := WeighModeSwitch(m.Asks, to.Asks, by); err != nil {
+		return ModeOption{}, err
+	}
+	return to, nil
+}
+
+// Title is how a switch names mode m: its name, else its id.
+func (m SessionMode) Title() string { return cmp.Or(m.Name, m.ID) }
+
+// Title is how a switch names mode o: its name, else its id.
+func (o ModeOption) Title() string { return cmp.Or(o.Name, o.ID) }
 
 // HandleModes makes fn the board's mode switcher.
 func (b *Board) HandleModes(fn ModeSwitcher) {

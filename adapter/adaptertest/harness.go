@@ -1,28 +1,38 @@
 package adaptertest
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/askbridge/askbridge/adapter"
+	"github.com/askbridge/askbridge/adapter/adaptertest/acpflow"
 	"github.com/askbridge/askbridge/adapter/relay"
 	"github.com/askbridge/askbridge/adapter/relay/relaytest"
 	"github.com/askbridge/askbridge/permission"
 )
 
-// Msg is a decoded JSON-RPC message.
-type Msg = relaytest.Msg
+// What a flow test sends and reads, the same as the bridge's own tests
+// (acpflow), under the names the dialects' tests use.
+type (
+	// Msg is a decoded JSON-RPC message.
+	Msg = acpflow.Msg
+	// Permission is what a test reads of a session/request_permission.
+	Permission = acpflow.Permission
+)
 
-// Decode reads one line as a Msg, failing the test when it is not JSON.
-func Decode(t *testing.T, line string) Msg {
-	t.Helper()
-	return relaytest.Decode(t, line)
-}
+// The reading helpers (acpflow's).
+var (
+	Decode         = acpflow.Decode
+	Pick           = acpflow.Pick
+	ReadPermission = acpflow.ReadPermission
+	OnBoard        = acpflow.OnBoard
+	Settled        = acpflow.Settled
+	PromptText     = acpflow.PromptText
+)
 
 // Harness is a relay with the bridge installed, between a scripted client
 // (Client) and a scripted agent (Agent).
 type Harness struct {
-	*relaytest.Harness
+	*acpflow.Peers
 	Bridge *adapter.Bridge
 }
 
@@ -34,63 +44,13 @@ func New(t *testing.T, opts adapter.Options) *Harness {
 		opts.Limits = permission.DefaultLimits()
 	}
 	b := adapter.NewBridge(opts)
+	return Wrap(t, b)
+}
+
+// Wrap runs bridge b, made by the test (one that listens, say), between
+// the scripted peers; the test's cleanup stops it.
+func Wrap(t *testing.T, b *adapter.Bridge) *Harness {
+	t.Helper()
 	h := relaytest.New(t, relay.Config{}, func(r *relay.Relay) { b.Setup(r) })
-	return &Harness{Harness: h, Bridge: b}
-}
-
-// OpenSession opens session id at /tmp/p and starts a prompt in it, the
-// agent and the client each seeing the other's lines.
-func (h *Harness) OpenSession(t *testing.T, id string) {
-	t.Helper()
-	h.Client.Send(`{"jsonrpc":"2.0","id":"new","method":"session/new","params":{"cwd":"/tmp/p","mcpServers":[]}}`)
-	h.Agent.Recv()
-	h.Agent.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"new","result":{"sessionId":%q}}`, id))
-	h.Client.Recv()
-	h.Client.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"p1","method":"session/prompt","params":{"sessionId":%q,"prompt":[]}}`, id))
-	h.Agent.Recv()
-}
-
-// NextRequest reads client-bound lines until a request with method comes,
-// returning it and the notifications seen before it.
-func (h *Harness) NextRequest(t *testing.T, method string) (Msg, []Msg) {
-	t.Helper()
-	var notes []Msg
-	for {
-		m := Decode(t, h.Client.Recv())
-		if m.Method == method && m.ID != nil {
-			return m, notes
-		}
-		notes = append(notes, m)
-	}
-}
-
-// Answer sends the client's response to request req, with result.
-func (h *Harness) Answer(t *testing.T, req Msg, result string) {
-	t.Helper()
-	h.Client.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s}`, req.ID, result))
-}
-
-// Pick is the result of a permission request answered with the option
-// whose id is label.
-func Pick(label string) string {
-	return fmt.Sprintf(`{"outcome":{"outcome":"selected","optionId":%q}}`, label)
-}
-
-// AgentReply reads the agent-bound lines until the response to id.
-func (h *Harness) AgentReply(t *testing.T, id string) Msg {
-	t.Helper()
-	for {
-		m := Decode(t, h.Agent.Recv())
-		if string(m.ID) == id && m.Method == "" {
-			return m
-		}
-	}
-}
-
-// UnknownMethod is the answer of a client that does not know a request:
-// it reads the next request with method and answers it -32601.
-func (h *Harness) UnknownMethod(t *testing.T, method string) {
-	t.Helper()
-	fwd, _ := h.NextRequest(t, method)
-	h.Client.Send(`{"jsonrpc":"2.0","id":` + string(fwd.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`)
+	return &Harness{Peers: &acpflow.Peers{Harness: h}, Bridge: b}
 }

@@ -27,6 +27,17 @@ func Asks(k dialect.ModeKind) int {
 	return 2
 }
 
+// Board is m as the board's cards and switchers read it
+// (permission.SessionMode): each mode ranked by how much the agent asks in
+// it (Asks), and what the cards say of one that runs tools unasked.
+func (m Mode) Board() permission.SessionMode {
+	out := permission.SessionMode{ID: m.ID, Name: m.Name, Description: m.Description, Unasked: m.Warning(), Asks: Asks(m.Kind)}
+	for _, a := range m.Available {
+		out.Available = append(out.Available, permission.ModeOption{ID: a.ID, Name: a.Name, Description: a.Description, Asks: Asks(a.Kind)})
+	}
+	return out
+}
+
 // Switch is the board's mode switcher (permission.ModeSwitcher): it
 // switches session to mode with session/set_mode on the user's behalf, once
 // the mode is one the agent offers and, unless it asks more than the
@@ -39,19 +50,8 @@ func (t *Tracker) Switch(set permission.Pending, mode string, by permission.By) 
 	if !ok {
 		return fmt.Errorf("the agent reported no modes for this session")
 	}
-	var to *Choice
-	for i := range cur.Available {
-		if cur.Available[i].ID == mode {
-			to = &cur.Available[i]
-		}
-	}
-	switch {
-	case to == nil:
-		return fmt.Errorf("the agent offers no mode %q", mode)
-	case mode == cur.ID:
-		return nil
-	}
-	if err := permission.WeighModeSwitch(Asks(cur.Kind), Asks(to.Kind), by); err != nil {
+	to, err := cur.Board().Switch(mode, by)
+	if err != nil || to.ID == cur.ID {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), setModeWait)
@@ -66,11 +66,7 @@ func (t *Tracker) Switch(set permission.Pending, mode string, by permission.By) 
 	t.cfg.Logger.Info("askbridge: switched the session's mode on the user's behalf", "session", session, "from", cur.ID, "to", mode,
 		"device", who, "route", string(by.Source), "proof", by.Proof.String())
 	t.setCurrentMode(session, mode, false)
-	name := to.Name
-	if name == "" {
-		name = mode
-	}
-	t.cfg.Tell(session, fmt.Sprintf("askbridge: the session's mode was switched to %q from the %s by %s.", name, sourceWords(by.Source), who))
+	t.cfg.Tell(session, fmt.Sprintf("askbridge: the session's mode was switched to %q from the %s by %s.", to.Title(), sourceWords(by.Source), who))
 	return nil
 }
 

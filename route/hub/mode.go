@@ -33,25 +33,14 @@ func (h *Hub) switchMode(set permission.Pending, mode string, by permission.By) 
 		// switch: the switch would be sent to no one and logged as done.
 		return fmt.Errorf("%w: its askbridge is no longer connected", permission.ErrNoModes)
 	}
-	var to *ModeOption
-	for i := range cur.Available {
-		if cur.Available[i].ID == mode {
-			to = &cur.Available[i]
-		}
-	}
-	switch {
-	case to == nil:
-		return fmt.Errorf("the agent offers no mode %q", mode)
-	case mode == cur.ID:
-		return nil
-	}
-	if err := permission.WeighModeSwitch(cur.Asks, to.Asks, by); err != nil {
+	to, err := cur.Switch(mode, by)
+	if err != nil || to.ID == cur.ID {
 		return err
 	}
 	sent := by
 	sent.Source = permission.SourceHub
 	m.peer.link.send(message{Type: msgSetMode, ID: m.remote, Mode: mode, By: &sent})
-	h.recordMode(set, from, cur, *to, by)
+	h.recordMode(set, from, cur, to, by)
 	return nil
 }
 
@@ -65,19 +54,12 @@ func (h *Hub) recordMode(set permission.Pending, from Instance, cur SessionMode,
 		return
 	}
 	r := decisions.Record{Time: time.Now(), Agent: from.Agent, Host: from.Host, CWD: from.CWD, Instance: from.ID,
-		Session: set.SessionID, Set: set.ID, Kind: permission.KindMode, Asked: "switch the session's mode from " + modeName(cur.Name, cur.ID),
-		Outcome: permission.StateAnswered, Answer: modeName(to.Name, to.ID), Route: permission.SourceHub, Device: by.Name}
+		Session: set.SessionID, Set: set.ID, Kind: permission.KindMode, Asked: "switch the session's mode from " + cur.Title(),
+		Outcome: permission.StateAnswered, Answer: to.Title(), Route: permission.SourceHub, Device: by.Name}
 	if by.Proof.Has(permission.ProofPresence) {
 		r.Reason = "with the device's passkey"
 	}
 	if err := l.Append(r); err != nil {
 		h.logger.Warn("hub: the decisions log could not keep a mode switch", "err", err)
 	}
-}
-
-func modeName(name, id string) string {
-	if name != "" {
-		return name
-	}
-	return id
 }

@@ -6,14 +6,12 @@ import (
 )
 
 // showModes puts each session's mode, as its agent reports it, where the
-// desk's and the hub's cards read it (permission.Origin.Modes): a card then
-// says the mode and, for one that runs tools unasked, says so.
+// desk's and the hub's cards read it (permission.Origin.Modes, in the
+// board's words: adapter.SessionMode.Board): a card then says the mode
+// and, for one that runs tools unasked, says so.
 func showModes(updates ...func(func(*permission.Origin))) func(string, adapter.SessionMode) {
 	return func(session string, m adapter.SessionMode) {
-		mode := permission.SessionMode{ID: m.ID, Name: m.Name, Description: m.Description, Unasked: m.Warning(), Asks: adapter.ModeAsks(m.Kind)}
-		for _, a := range m.Available {
-			mode.Available = append(mode.Available, permission.ModeOption{ID: a.ID, Name: a.Name, Description: a.Description, Asks: adapter.ModeAsks(a.Kind)})
-		}
+		mode := m.Board()
 		for _, u := range updates {
 			u(func(i *permission.Origin) {
 				if i.Modes == nil {

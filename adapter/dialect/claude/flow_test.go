@@ -10,12 +10,13 @@ import (
 
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/adaptertest"
+	"github.com/askbridge/askbridge/adapter/dialect/claude/claudetest"
 	"github.com/askbridge/askbridge/permission"
 )
 
 // The form elicitation (Claude Code's, and any plain form) through the bridge.
 
-const claudeSingle = `{"jsonrpc":"2.0","id":41,"method":"elicitation/create","params":{"mode":"form","sessionId":"s1","toolCallId":"toolu_1","message":"Which database?","requestedSchema":{"type":"object","properties":{"question_0":{"type":"string","title":"Database","oneOf":[{"const":"Postgres","title":"Postgres","description":"relational"},{"const":"SQLite","title":"SQLite","description":"embedded"}]},"question_0_custom":{"type":"string","title":"Other","description":"Type your own answer (optional)."}}}}}`
+const claudeSingle = claudetest.Single
 
 func TestElicitationPassesThroughToAClientThatRendersForms(t *testing.T) {
 	h := adaptertest.New(t, adapter.Options{Advertise: true})

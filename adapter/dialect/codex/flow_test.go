@@ -12,33 +12,15 @@ import (
 	"github.com/askbridge/askbridge/adapter"
 	"github.com/askbridge/askbridge/adapter/adaptertest"
 	"github.com/askbridge/askbridge/adapter/dialect"
+	"github.com/askbridge/askbridge/adapter/dialect/codex/codextest"
 	"github.com/askbridge/askbridge/permission"
 )
 
-// codexForm is elicitation/create as codex-acp 2.6.0 sends it for
-// request_user_input (seen with the real agent), with id 0 as it numbers
-// its first request, for the given properties and required fields.
-func codexForm(autoResolution, props, required string) string {
-	return `{"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"sessionId":"s1","toolCallId":"call_1","mode":"form","message":"Codex needs your input to continue.",` +
-		`"requestedSchema":{"type":"object","properties":{` + props + `},"required":[` + required + `]},"_meta":{"codex":{"autoResolutionMs":` + autoResolution + `}}}}`
-}
-
-// codexQuestion is the choice field and note of one question.
-func codexQuestion(id, note, header, question string, secret bool, labels ...string) string {
-	var opts []string
-	for _, l := range labels {
-		opts = append(opts, fmt.Sprintf(`{"const":%q,"title":%q,"description":"about %s"}`, l, l, l))
-	}
-	opts = append(opts, `{"const":"None of the above","title":"None of the above","description":"Provide a different answer in the note field."}`)
-	return fmt.Sprintf(`%q:{"title":%q,"description":%q,"_meta":{"codex":{"isOther":true,"isSecret":%v}},"type":"string","oneOf":[%s]},`+
-		`%q:{"type":"string","title":"Additional answer or note","_meta":{"codex":{"questionId":%q,"role":"user_note","isSecret":%v}}}`,
-		id, question, header, secret, strings.Join(opts, ","), note, id, secret)
-}
-
+// Codex's lines (codextest), and a form of two questions.
 var (
-	codexDB   = codexForm("null", codexQuestion("db", "db_note", "Database", "Which database?", false, "Postgres", "Redis"), `"db"`)
-	codexTwo  = codexForm("null", codexQuestion("db", "db_note", "Database", "Which database?", false, "Postgres", "Redis")+","+codexQuestion("lang", "lang_note", "Language", "Which language?", false, "Go", "Rust"), `"db","lang"`)
-	codexPass = codexForm("null", codexQuestion("token", "token_note", "Token", "Which token?", true, "Staging", "Production"), `"token"`)
+	codexForm, codexQuestion = codextest.Form, codextest.Question
+	codexDB, codexPass       = codextest.DB, codextest.Pass
+	codexTwo                 = codexForm("null", codexQuestion("db", "db_note", "Database", "Which database?", false, "Postgres", "Redis")+","+codexQuestion("lang", "lang_note", "Language", "Which language?", false, "Go", "Rust"), `"db","lang"`)
 )
 
 // codexAsk starts a bridge, sends form, and returns the first permission

@@ -2,6 +2,7 @@ package opencode_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -118,4 +119,20 @@ func TestOpenCodeTimeoutRepliesInWords(t *testing.T) {
 	h.NextRequest(t, "session/request_permission")
 	want, _ := json.Marshal(map[string][][]string{"answers": {{permission.NoAnswerInTime}, {permission.NoAnswerInTime}}})
 	assert.Equal(t, "que_1 reply "+string(want), oc.Post(t))
+}
+
+// A tool call that names its tool (ACP's name member) is recognised by
+// that name, whatever its display title: OpenCode's question tool titled
+// for the user is still the question tool (before, only the title
+// "question" was read, and this one went unanswered).
+func TestQuestionToolRecognisedByName(t *testing.T) {
+	oc := opencodetest.New(t, "pw")
+	h := adaptertest.New(t, adapter.Options{Advertise: true, Dialects: withOpenCode(&opencode.Server{BaseURL: oc.URL, Password: "pw"})})
+	h.OpenSession(t, "s1")
+	oc.Ask("call_1")
+	named := strings.Replace(opencodetest.Question, `"title":"question"`, `"name":"question","title":"Asking you about the database"`, 1)
+	h.Agent.Send(named)
+	assert.Equal(t, named, h.Client.Recv())
+	req, _ := h.NextRequest(t, "session/request_permission")
+	assert.Contains(t, string(req.Params), `"toolCallId":"call_1"`)
 }

@@ -1,4 +1,4 @@
-package adaptertest
+package acpflow
 
 import (
 	"encoding/json"
@@ -35,7 +35,7 @@ func ReadPermission(t *testing.T, req Msg) (p Permission, ids []string) {
 
 // ToolCallUpdates reads client-bound lines until the update of call with
 // status, returning every line about call on the way.
-func (h *Harness) ToolCallUpdates(t *testing.T, call, status string) []string {
+func (h *Peers) ToolCallUpdates(t *testing.T, call, status string) []string {
 	t.Helper()
 	var out []string
 	for {
