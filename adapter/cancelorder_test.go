@@ -14,9 +14,9 @@ import (
 func TestSessionCancelReachesTheAgentBeforeTheAnswersItCancels(t *testing.T) {
 	for i := range 30 {
 		h := newBridgeHarness(t, Options{})
-		h.openSession(t, "s1")
+		h.OpenSession(t, "s1")
 		h.Agent.Send(askDatabase)
-		h.nextRequest(t, "session/request_permission")
+		h.NextRequest(t, "session/request_permission")
 		h.Client.Send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s1"}}`)
 		first := decode(t, h.Agent.Recv())
 		require.Equal(t, "session/cancel", first.Method, "run %d: the agent got %s%s before the client's cancel", i, first.Method, first.Result)
