@@ -165,7 +165,7 @@ func startHub(t *testing.T, c *cell) (*hub.Hub, *hub.Listener, *desk.Server) {
 	// Not this process's pid: the inbox refuses a caller inside an
 	// askbridge's process tree, and the test is the caller.
 	hub.Report(ctx, c.board, sock, hub.Instance{Agent: "matrix", PID: 1 << 22, CWD: "/tmp/p"}, nil)
-	page, api := serveDesk(t, hubBoard, desk.Options{Origin: h.Origin})
+	page, api := serveDesk(t, hubBoard, desk.Options{})
 	c.api = api
 	t.Cleanup(func() { stop(); <-served })
 	return h, ln, page

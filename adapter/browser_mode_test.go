@@ -31,10 +31,15 @@ func TestBrowserSwitchesAClaudeSessionsModeThroughTheBridge(t *testing.T) {
 	h, _ := modeHarness(t, ApprovalsMirror)
 	h.bridge.board.Open(permission.Request{SessionID: "s1", Questions: []permission.Question{{Question: "Which database?", Header: "DB",
 		Options: []permission.Option{{Label: "Postgres"}, {Label: "SQLite"}}}}})
-	s, err := desk.Listen("127.0.0.1:0", h.bridge.board, desk.Options{Origin: func(string) (*permission.Origin, string) {
-		mode := cardMode(h.bridge)
-		return &permission.Origin{Agent: "Claude Code", Mode: &mode}, "/home/ann/api"
-	}})
+	// The proxy describes the board as the agent reports its mode
+	// (wire/proxy's showModes); here, after each switch.
+	describe := func() {
+		h.bridge.board.Describe(func(o *permission.Origin) {
+			o.Agent, o.CWD, o.Modes = "Claude Code", "/home/ann/api", map[string]permission.SessionMode{"s1": cardMode(h.bridge)}
+		})
+	}
+	describe()
+	s, err := desk.Listen("127.0.0.1:0", h.bridge.board, desk.Options{})
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	code, _ := s.Devices().NewCode()
@@ -57,6 +62,7 @@ func TestBrowserSwitchesAClaudeSessionsModeThroughTheBridge(t *testing.T) {
 		said := decode(t, h.Client.Recv())
 		assert.Contains(t, string(said.Params), "the session's mode was switched to", "the editor is told")
 		assert.Contains(t, string(said.Params), "by test browser")
+		describe()
 	}
 	got := string(<-out)
 	assert.Contains(t, got, "SELECTED auto", "the card says Claude's mode")

@@ -56,7 +56,7 @@ func startLiveHub(t *testing.T) *liveHub {
 	go func() { h.Serve(ctx, ln); close(served) }()
 	tcp, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	page := desk.New(tcp, board, desk.Options{Origin: h.Origin})
+	page := desk.New(tcp, board, desk.Options{})
 	t.Cleanup(func() { page.Close(); stop(); <-served })
 	lh := &liveHub{sock: sock, base: "http://" + tcp.Addr().String() + "/"}
 	lh.http.Timeout = 10 * time.Second

@@ -141,11 +141,11 @@ func startPushHub(ctx context.Context, dir, sock string, svc *webpushtest.Servic
 	p := webpush.New(webpush.Options{Keys: keys, Store: store, Logger: slog.New(slog.DiscardHandler),
 		Paired: func() []string { return []string{pushDevice} },
 		Where: func(id string) string {
-			inst, cwd := h.Origin(id)
-			if inst == nil {
-				return cwd
+			p, _ := hb.Get(id)
+			if p.Origin == nil {
+				return ""
 			}
-			return strings.TrimPrefix(inst.Agent+" · "+cwd, " · ")
+			return strings.TrimPrefix(p.Origin.Agent+" · "+p.Origin.Folder, " · ")
 		},
 		Test: webpush.TestService{Addr: addr, Roots: roots}})
 	return h, hb, p.Start(ctx, hb), nil

@@ -161,8 +161,8 @@ func TestDemoReportsToARunningHub(t *testing.T) {
 	// The card's folder is where the demo runs (it said "/").
 	wd, err := os.Getwd()
 	require.NoError(t, err)
-	_, cwd := h.Origin(board.List()[0].ID)
-	assert.Equal(t, wd, cwd)
+	require.NotNil(t, board.List()[0].Origin)
+	assert.Equal(t, wd, board.List()[0].Origin.Folder)
 
 	_, err = io.WriteString(d.stdin, "2\n1,2\n0\nmy-svc\n")
 	require.NoError(t, err)

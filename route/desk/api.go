@@ -141,9 +141,6 @@ func (s *Server) toWire(p permission.Pending) wirePending {
 // origin is where p comes from, as the board says (Pending.Origin), and
 // its folder; nil and "" for a set of a board told nothing.
 func (s *Server) origin(p permission.Pending) (*permission.Origin, string) {
-	if s.opts.Origin != nil {
-		return s.opts.Origin(p.ID)
-	}
 	if p.Origin == nil {
 		return nil, ""
 	}

@@ -51,13 +51,6 @@ type Options struct {
 	MaxConns       int
 	IdleTimeout    time.Duration
 	RequestTimeout time.Duration
-	// Origin, when set, says where set id comes from instead of the
-	// board (Pending.Origin, which GET /question, /event and the history
-	// show).
-	//
-	// Deprecated: describe the board (permission.Board.Describe); only
-	// tests outside this package still set it.
-	Origin func(id string) (*permission.Origin, string)
 	// Routes are more API routes ("GET /instance"), behind a session.
 	Routes map[string]http.HandlerFunc
 	// Taps, when set, serves POST /tap/{token}: the answer buttons of

@@ -38,17 +38,3 @@ func rekey[V any](m map[string]V, prefix string) map[string]V {
 	}
 	return out
 }
-
-// Origin is where set id comes from, as the board says it
-// (permission.Pending.Origin), and its folder; nil for a set of no
-// askbridge's.
-//
-// Deprecated: read the set's Origin; only tests outside this package
-// still call it.
-func (h *Hub) Origin(id string) (*permission.Origin, string) {
-	p, ok := h.board.Get(id)
-	if !ok || p.Origin == nil {
-		return nil, ""
-	}
-	return p.Origin, p.Origin.Folder
-}

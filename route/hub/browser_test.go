@@ -44,7 +44,7 @@ func TestBrowserHubPage(t *testing.T) {
 	h, hb, _ := startHub(t, path)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	page := desk.New(ln, hb, desk.Options{Hub: true, Origin: h.Origin,
+	page := desk.New(ln, hb, desk.Options{Hub: true,
 		Routes: map[string]http.HandlerFunc{"GET /instance": h.ServeInstances}})
 	t.Cleanup(func() { page.Close() })
 	claudeSet, codexSet := reportTwoAgents(t, h, hb, path)
@@ -104,7 +104,7 @@ func reportTwoAgents(t *testing.T, h *Hub, hb *permission.Board, path string) (c
 	require.Eventually(t, func() bool {
 		folders := map[string]bool{}
 		for _, p := range hb.List() {
-			_, cwd := h.Origin(p.ID)
+			_, cwd := h.origin(p.ID)
 			folders[cwd] = true
 		}
 		return folders["/home/ann/src/api"] && folders[hubCodexDir]

@@ -26,7 +26,7 @@ func TestTheHubsCardCarriesTheAgentsWordsAndPlan(t *testing.T) {
 	board.Open(permission.Request{SessionID: "s", Round: 1, Context: said, Questions: []permission.Question{
 		{Question: "Remove build?", Header: "H", Options: []permission.Option{{Label: "a"}, {Label: "b"}}}}})
 	id := waitPending(t, hb, 1)[0].ID
-	inst, _ := h.Origin(id)
+	inst, _ := h.origin(id)
 	got := inst.Context
 	require.NotNil(t, got, "the set's words came with it: no hello in between")
 	assert.Equal(t, *said, *got)

@@ -37,7 +37,7 @@ func TestAnImpostorGetsItsOwnConnection(t *testing.T) {
 	var pids []int
 	for _, p := range sets {
 		var inst *Instance
-		require.Eventually(t, func() bool { inst, _ = h.Origin(p.ID); return inst.Agent != "" }, 5*time.Second, 10*time.Millisecond)
+		require.Eventually(t, func() bool { inst, _ = h.origin(p.ID); return inst.Agent != "" }, 5*time.Second, 10*time.Millisecond)
 		ids = append(ids, inst.ID)
 		pids = append(pids, inst.PeerPID)
 		assert.Equal(t, 4242, inst.PID, "what it says stays what it says")

@@ -28,7 +28,7 @@ func TestTheReporterSaysItHearsWhereSetsComeFrom(t *testing.T) {
 	ask(board, "s", "Which?")
 	id := waitPending(t, hb, 1)[0].ID
 	require.Eventually(t, func() bool {
-		inst, cwd := h.Origin(id)
+		inst, cwd := h.origin(id)
 		return inst != nil && inst.Agent == "Claude Code" && cwd == "/src/api"
 	}, 5*time.Second, 10*time.Millisecond)
 }

@@ -71,7 +71,7 @@ func TestSetsReachTheHubAndItsAnswerGoesBack(t *testing.T) {
 	assert.NotEqual(t, list[0].SessionID, list[1].SessionID, "sessions are told apart per askbridge")
 	byText := map[string]string{}
 	for _, p := range list {
-		inst, cwd := h.Origin(p.ID)
+		inst, cwd := h.origin(p.ID)
 		byText[p.Questions[0].Question] = cwd
 		assert.Equal(t, "scripted", inst.Agent)
 	}

@@ -175,7 +175,7 @@ func TestALeftCardSwitchesNoMode(t *testing.T) {
 		i.Modes = map[string]SessionMode{"s1": {ID: "auto", Asks: 1, Available: []ModeOption{{ID: "default", Asks: 2}, {ID: "auto", Asks: 1}}}}
 	})
 	askLate(t, b, hb)
-	require.Eventually(t, func() bool { inst, _ := h.Origin(hb.List()[0].ID); return inst.Mode != nil }, 5*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { inst, _ := h.origin(hb.List()[0].ID); return inst.Mode != nil }, 5*time.Second, 10*time.Millisecond)
 	gone()
 	p := waitNote(t, hb, notes.CardLeft)
 	by := permission.By{Device: "d1", Name: "Pixel 8", Route: permission.RoutePage, Proof: permission.ProofDevice | permission.ProofPresence}

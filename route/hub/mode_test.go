@@ -45,7 +45,7 @@ func TestAModeSwitchAtTheHubReachesItsAskbridge(t *testing.T) {
 	})
 	ask(board, "s1", "Which?")
 	hubSet := waitPending(t, hb, 1)[0]
-	require.Eventually(t, func() bool { inst, _ := h.Origin(hubSet.ID); return inst.Mode != nil }, 5*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { inst, _ := h.origin(hubSet.ID); return inst.Mode != nil }, 5*time.Second, 10*time.Millisecond)
 
 	phone := permission.By{Device: "d1", Name: "Pixel 8", Route: permission.RoutePage, Proof: permission.ProofDevice}
 	assert.ErrorIs(t, hb.RequestMode(hubSet.ID, "bypassPermissions", phone), permission.ErrModeNeedsPresence, "refused at the hub")

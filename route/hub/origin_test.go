@@ -28,7 +28,7 @@ func TestOriginCarriesTheAskbridgesHome(t *testing.T) {
 	id := waitPending(t, hb, 1)[0].ID
 	var cwd string
 	var inst *Instance
-	require.Eventually(t, func() bool { inst, cwd = h.Origin(id); return cwd == "/home/ann/src/api" }, 5*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { inst, cwd = h.origin(id); return cwd == "/home/ann/src/api" }, 5*time.Second, 10*time.Millisecond)
 	b, err := json.Marshal(inst)
 	require.NoError(t, err)
 	var wire map[string]any
