@@ -61,10 +61,6 @@ type SessionMode = modes.Mode
 // ModeChoice is one mode the agent offers (modes.Choice).
 type ModeChoice = modes.Choice
 
-// ModeAsks ranks a mode's kind by how much the agent asks in it
-// (modes.Asks).
-func ModeAsks(k dialect.ModeKind) int { return modes.Asks(k) }
-
 // Mode is session's mode as its agent last reported it, and whether it
 // reported one.
 func (b *Bridge) Mode(session string) (SessionMode, bool) { return b.modes.Mode(session) }

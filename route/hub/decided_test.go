@@ -25,9 +25,9 @@ import (
 func TestABurstOf200SetsGives200DecisionsAndNoSecret(t *testing.T) {
 	const sets = 200
 	const secret = "s3cr3t-do-not-log"
+	logPath := filepath.Join(logFolder(t), "hub-decisions.jsonl")
 	path := socket(t)
 	h, hubBoard, _ := startHub(t, path)
-	logPath := filepath.Join(t.TempDir(), "hub-decisions.jsonl")
 	l, err := decisions.Open(logPath, 0)
 	require.NoError(t, err)
 	h.Record(l)

@@ -177,6 +177,9 @@ func (h *Hub) answerBack(m *mirror) {
 	<-m.ticket.Done()
 	h.keep(m)
 	h.record(m)
+	h.mu.Lock()
+	delete(h.mirrors, m.ticket.ID) // ended: nothing holds or switches it any more
+	h.mu.Unlock()
 	if m.there.Load() {
 		return
 	}

@@ -39,6 +39,25 @@ func startHub(t *testing.T, path string) (h *Hub, board *permission.Board, stop 
 	return h, board, stop
 }
 
+// logFolder is a folder for a decisions log, made before the hub so that
+// it goes after the hub stopped (cleanups run last first); a set the hub
+// withdraws as it stops is recorded by a goroutine that may still be
+// writing, so removing it is tried again for a moment.
+func logFolder(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "hub-decisions")
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		for range 50 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Errorf("removing %s: still written to after the hub stopped", dir)
+	})
+	return dir
+}
+
 func report(t *testing.T, path, cwd string) (*permission.Board, context.CancelFunc) {
 	board := permission.NewBoard()
 	ctx, cancel := context.WithCancel(context.Background())

@@ -20,9 +20,9 @@ import (
 // one that asks less only with the user's presence, which the hub's page
 // alone can check; each is kept in the decisions log.
 func TestAModeSwitchAtTheHubReachesItsAskbridge(t *testing.T) {
+	logPath := filepath.Join(logFolder(t), "decisions.jsonl")
 	path := socket(t)
 	h, hb, _ := startHub(t, path)
-	logPath := filepath.Join(t.TempDir(), "decisions.jsonl")
 	l, err := decisions.Open(logPath, 1<<20)
 	require.NoError(t, err)
 	h.Record(l)
