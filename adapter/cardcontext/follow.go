@@ -11,9 +11,12 @@ import (
 )
 
 // Every agent_message_chunk passes here, at the relay's full rate: the hook
-// only finds the session with a byte search and copies the raw line into
-// the session's ring (reusing the ring's memory), never decoding it. The
-// ring is decoded when a set is asked (Of), which is rare.
+// only finds the session with a byte search and keeps the raw line in the
+// session's ring, never decoding it. The line is lent: it stays in the
+// relay's read buffer until the relay reads on (relay.BeforeAgentRead),
+// and only the lines still in the ring then are copied (into the memory of
+// lines dropped), so a burst longer than the ring copies its end alone.
+// The ring is decoded when a set is asked (Of), which is rare.
 
 // MaxWords is how much of the agent's last words a card carries, in
 // characters: a screen of text on a phone.
@@ -46,6 +49,8 @@ type Sessions struct {
 	// chunks of one turn come in a row, and need no map lookup.
 	last      string
 	lastWords *words
+	// lenders are the sessions whose rings hold lent lines.
+	lenders []*words
 }
 
 // words is one session's recent message lines: the message that ended
@@ -55,6 +60,10 @@ type words struct {
 	start int
 	n     int
 	bytes int
+	// lent is how many of the newest lines are the relay's, not copied
+	// yet; free is the memory of lines dropped, for lines copied.
+	lent int
+	free [][]byte
 	// cut is how many of the ring's lines came before the latest tool
 	// call, and calls are the tool calls made there (at most maxCalls):
 	// a set asked for one of them carries the words before the cut, not
@@ -72,6 +81,7 @@ const maxCalls = 16
 // end a message.
 func (c *Sessions) Follow(r *relay.Relay) {
 	r.FromAgentUpdates(c.onUpdate, "agent_message_chunk", "plan", "tool_call")
+	r.BeforeAgentRead(c.keep)
 	r.FromClient(acp.AgentMethodSessionPrompt, func(m *relay.Message) relay.Verdict {
 		if s, ok := relay.StringField(m.Raw, "params", "sessionId"); ok {
 			c.prompted(s)
@@ -162,32 +172,63 @@ func (c *Sessions) session(id []byte) *words {
 	return w
 }
 
-// add keeps a chunk line in s's ring, reusing the memory of the line it
-// replaces.
+// add keeps a chunk line in s's ring, lent (see keep).
 func (c *Sessions) add(s, raw []byte) {
 	c.mu.Lock()
 	w := c.session(s)
-	var spare []byte
 	for w.n > 0 && (w.n == ringLines || w.bytes+len(raw) > ringBytes) {
-		w.bytes -= len(w.lines[w.start])
-		// The line dropped lends its memory to the line kept: the same
-		// few buffers cycle, warm in the cache.
-		spare, w.lines[w.start] = w.lines[w.start], nil
-		w.start = (w.start + 1) % ringLines
-		w.n--
+		w.dropOldest()
 		w.cut = max(w.cut-1, 0)
 	}
-	i := (w.start + w.n) % ringLines
-	if cap(spare) > cap(w.lines[i]) {
-		w.lines[i] = spare
-	}
-	if cap(w.lines[i]) > 4*ringBytes {
-		w.lines[i] = nil // one huge line once does not stay pinned
-	}
-	w.lines[i] = append(w.lines[i][:0], raw...)
+	w.lines[(w.start+w.n)%ringLines] = raw
 	w.n++
 	w.bytes += len(raw)
+	if w.lent++; w.lent == 1 {
+		c.lenders = append(c.lenders, w)
+	}
 	c.mu.Unlock() // not deferred: the relay calls this for every chunk
+}
+
+// dropOldest forgets the ring's oldest line, keeping its memory where it
+// was a copy (one huge line once does not stay pinned).
+func (w *words) dropOldest() {
+	old := w.lines[w.start]
+	if w.n > w.lent {
+		if len(w.free) < ringLines && cap(old) <= 4*ringBytes {
+			w.free = append(w.free, old)
+		}
+	} else {
+		w.lent--
+	}
+	w.lines[w.start] = nil
+	w.bytes -= len(old)
+	w.start = (w.start + 1) % ringLines
+	w.n--
+}
+
+// keep copies the lent lines still in the rings, before the relay reads
+// into the buffer they are in: the same few buffers cycle, warm in the
+// cache. It runs on the relay's reading goroutine, as add does, so
+// lenders is read without the lock when there is nothing to copy.
+func (c *Sessions) keep() {
+	if len(c.lenders) == 0 {
+		return
+	}
+	c.mu.Lock()
+	for _, w := range c.lenders {
+		for k := w.n - w.lent; k < w.n; k++ {
+			i := (w.start + k) % ringLines
+			var buf []byte
+			if f := len(w.free); f > 0 {
+				buf, w.free = w.free[f-1], w.free[:f-1]
+			}
+			w.lines[i] = append(buf[:0], w.lines[i]...)
+		}
+		w.lent = 0
+	}
+	clear(c.lenders)
+	c.lenders = c.lenders[:0]
+	c.mu.Unlock()
 }
 
 // called says s's agent made a tool call: when words came since the last
@@ -198,11 +239,9 @@ func (c *Sessions) called(s []byte, call string) {
 	defer c.mu.Unlock()
 	w := c.session(s)
 	if w.n > w.cut {
-		for k := range w.cut {
-			w.bytes -= len(w.lines[(w.start+k)%ringLines])
+		for range w.cut {
+			w.dropOldest()
 		}
-		w.start = (w.start + w.cut) % ringLines
-		w.n -= w.cut
 		w.cut, w.calls = w.n, w.calls[:0]
 	}
 	if call != "" && len(w.calls) < maxCalls {
@@ -216,7 +255,10 @@ func (c *Sessions) prompted(s string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if w := c.by[s]; w != nil {
-		w.start, w.n, w.bytes, w.cut, w.calls = 0, 0, 0, 0, w.calls[:0]
+		for w.n > 0 {
+			w.dropOldest()
+		}
+		w.cut, w.calls = 0, w.calls[:0]
 	}
 }
 

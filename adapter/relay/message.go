@@ -8,7 +8,8 @@ import (
 // Message is a request or notification passing through the relay. Raw is
 // the line as it arrived and must not be modified; it is only valid during
 // the interceptor call, so an interceptor that keeps the message past its
-// return keeps a Clone.
+// return keeps a Clone (or, on the agent's side, copies Raw by the
+// relay's next read: BeforeAgentRead).
 type Message struct {
 	From   *Peer           // the side that sent it
 	Method string          // the method name

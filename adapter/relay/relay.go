@@ -24,6 +24,8 @@ type Relay struct {
 	fromAgent map[string]*hookSet
 	fromCli   map[string]*hookSet
 	maxLine   int
+	// beforeAgentRead run before the agent's side reads on (BeforeAgentRead).
+	beforeAgentRead []func()
 
 	mu sync.Mutex
 	// Forwarded requests awaiting a response, by the direction they
@@ -133,6 +135,11 @@ func (r *Relay) loop(in *lineReader, from, to *Peer, hooks map[string]*hookSet, 
 		if !in.lineComplete() {
 			if ferr := to.w.flush(); ferr != nil {
 				r.logger.Debug("write failed", "to", to.name, "err", ferr)
+			}
+			if from == r.Agent {
+				for _, fn := range r.beforeAgentRead {
+					fn()
+				}
 			}
 		}
 		var line []byte

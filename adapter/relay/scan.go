@@ -27,6 +27,9 @@ var errSyntax = errors.New("invalid JSON")
 // one way only: control characters inside strings are not rejected, since the
 // relay forwards bytes, never decodes them.
 func scan(b []byte) (header, error) {
+	if bytes.HasPrefix(b, updateStart) {
+		return scanUpdate(b)
+	}
 	var h header
 	i := skipWS(b, 0)
 	if i >= len(b) {
@@ -45,17 +48,42 @@ func scan(b []byte) (header, error) {
 	if i < len(b) && b[i] == '}' {
 		return h, trailing(b, i+1)
 	}
+	key, vs, err := memberAt(b, i)
+	if err != nil {
+		return h, err
+	}
+	return members(b, h, key, vs)
+}
+
+// updateStart is how the agents start a session/update: such a line's
+// first members are read at once, and the scan goes on at params' value.
+var updateStart = []byte(`{"jsonrpc":"2.0","method":"session/update","params":`)
+
+// scanUpdate is scan of a line that starts with updateStart.
+func scanUpdate(b []byte) (header, error) {
+	m := len(`{"jsonrpc":"2.0","method":"`)
+	h := header{object: true, method: b[m : m+len(UpdateMethod)]}
+	return members(b, h, []byte("params"), len(updateStart))
+}
+
+// memberAt reads `"key" :` at b[i]: the key's raw contents and where its
+// value starts.
+func memberAt(b []byte, i int) (key []byte, vs int, err error) {
+	ks, ke, err := stringSpan(b, i)
+	if err != nil {
+		return nil, 0, err
+	}
+	i = skipWS(b, ke+1)
+	if i >= len(b) || b[i] != ':' {
+		return nil, 0, fmt.Errorf("%w: expected ':' at byte %d", errSyntax, i)
+	}
+	return b[ks:ke], skipWS(b, i+1), nil
+}
+
+// members reads an object's members from that of key, whose value starts
+// at b[vs], to the object's end, which must end the line.
+func members(b []byte, h header, key []byte, vs int) (header, error) {
 	for {
-		ks, ke, err := stringSpan(b, i)
-		if err != nil {
-			return h, err
-		}
-		key := b[ks:ke]
-		i = skipWS(b, ke+1)
-		if i >= len(b) || b[i] != ':' {
-			return h, fmt.Errorf("%w: expected ':' at byte %d", errSyntax, i)
-		}
-		vs := skipWS(b, i+1)
 		ve, err := skipValue(b, vs)
 		if err != nil {
 			return h, err
@@ -70,7 +98,7 @@ func scan(b []byte) (header, error) {
 		case "result", "error":
 			h.response = true
 		}
-		i = skipWS(b, ve)
+		i := skipWS(b, ve)
 		if i >= len(b) {
 			return h, fmt.Errorf("%w: unexpected end of line", errSyntax)
 		}
@@ -80,7 +108,9 @@ func scan(b []byte) (header, error) {
 		if b[i] != ',' {
 			return h, fmt.Errorf("%w: expected ',' or '}' at byte %d", errSyntax, i)
 		}
-		i = skipWS(b, i+1)
+		if key, vs, err = memberAt(b, skipWS(b, i+1)); err != nil {
+			return h, err
+		}
 	}
 }
 

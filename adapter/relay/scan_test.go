@@ -19,6 +19,10 @@ func TestScanHeader(t *testing.T) {
 	}{
 		{line: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"a":[1,2,{"method":"x"}]}}`, method: "initialize", id: "1", req: true},
 		{line: `{"jsonrpc":"2.0","method":"session/update","params":{}}`, method: "session/update", notif: true},
+		// A session/update's start is read at once; what follows params still counts.
+		{line: `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s"},"id":7}`, method: "session/update", id: "7", req: true},
+		{line: `{"jsonrpc":"2.0","method":"session/update","params":[],"method":"other"}`, method: "other", notif: true},
+		{line: `{"jsonrpc":"2.0","method":"session/update","params":null , "result":1}`, method: "session/update", notif: true},
 		{line: ` { "id" : "abc" , "result" : null } `, id: `"abc"`, resp: true},
 		{line: `{"id":null,"error":{"code":-32700,"message":"x","data":{"id":2}}}`, id: "null", resp: true},
 		{line: `{"id":-1.5e3,"method":"_x\/y","params":[]}`, method: `_x\/y`, id: "-1.5e3", req: true},
@@ -36,7 +40,10 @@ func TestScanHeader(t *testing.T) {
 
 func TestScanRejectsMalformed(t *testing.T) {
 	for _, line := range []string{``, `not json`, `{"a":}`, `{"a":1`, `{"a":1}}`, `{"a" 1}`, `[1,]`, `{"a":tru}`,
-		`{"a":"\x"}`, `{"a":01}`, `{"a":1.}`, `{"a":"unterminated}`, `{"a":1} x`, `{,}`, `{"a":[}`, `-`, `"\u12"`} {
+		`{"a":"\x"}`, `{"a":01}`, `{"a":1.}`, `{"a":"unterminated}`, `{"a":1} x`, `{,}`, `{"a":[}`, `-`, `"\u12"`,
+		`{"jsonrpc":"2.0","method":"session/update","params":`, `{"jsonrpc":"2.0","method":"session/update","params":{}`,
+		`{"jsonrpc":"2.0","method":"session/update","params":{}}}`, `{"jsonrpc":"2.0","method":"session/update","params":{},}`,
+		`{"jsonrpc":"2.0","method":"session/update","params":{"a":"\q"}}`} {
 		_, err := relay.Scan([]byte(line))
 		assert.Error(t, err, "%q", line)
 	}
@@ -58,7 +65,8 @@ var idSeeds = []string{
 }
 
 func FuzzScan(f *testing.F) {
-	for _, s := range []string{`{"id":1,"method":"a","params":{"x":[1,true,null,"s\n"]}}`, `[{"a":1}]`, `{"id":"x","result":{}}`, `1e5`, `"\u00e9"`} {
+	for _, s := range []string{`{"id":1,"method":"a","params":{"x":[1,true,null,"s\n"]}}`, `[{"a":1}]`, `{"id":"x","result":{}}`, `1e5`, `"\u00e9"`,
+		`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"plan"}},"id":1}`} {
 		f.Add([]byte(s))
 	}
 	for _, id := range idSeeds {
