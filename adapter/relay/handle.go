@@ -69,10 +69,7 @@ func (r *Relay) handleResponse(h header, line, raw []byte, from, to *Peer, answe
 // its method, and counts a request as sent, awaiting its response.
 func (r *Relay) handleCall(h header, line, raw []byte, from, to *Peer, hooks map[string]*hookSet, sent *pending, msg *Message, out *batchOut) {
 	var v Verdict
-	hs := hooks[string(h.method)] // no allocation on the hot path
-	if hs == nil && bytes.IndexByte(h.method, '\\') >= 0 {
-		hs = hooks[methodName(h.method)]
-	}
+	hs := from.hooksOf(hooks, h.method)
 	if hs != nil {
 		*msg = Message{From: from, Method: hs.method, ID: h.id, Raw: line}
 		if fns := hs.chainOf(msg); len(fns) > 0 {
@@ -103,4 +100,22 @@ func (r *Relay) handleCall(h header, line, raw []byte, from, to *Peer, hooks map
 	if v.After != nil {
 		out.after(v.After)
 	}
+}
+
+// hooksOf is hooks' set for method, remembering the last set found: a
+// stream of one method (an agent's session/update) is told its hooks by
+// comparing a few bytes, not by hashing the method into the map each line.
+// No allocation either way.
+func (p *Peer) hooksOf(hooks map[string]*hookSet, method []byte) *hookSet {
+	if hs := p.lastHooks; hs != nil && string(method) == hs.method {
+		return hs
+	}
+	hs := hooks[string(method)]
+	if hs == nil && bytes.IndexByte(method, '\\') >= 0 {
+		hs = hooks[methodName(method)]
+	}
+	if hs != nil {
+		p.lastHooks = hs
+	}
+	return hs
 }

@@ -39,6 +39,10 @@ type Peer struct {
 	quiet atomic.Bool
 
 	own atomic.Pointer[Rewrite] // rewrites askbridge's own messages (SetOwn)
+
+	// lastHooks is the hooks of the last method read from this peer that
+	// had any (hooksOf): read and written by its reading loop alone.
+	lastHooks *hookSet
 }
 
 type callResult struct {
