@@ -45,6 +45,21 @@ func TestContainedAgent(t *testing.T) {
 	t.Run("it cannot rename their parents away", func(t *testing.T) { c.parentsPinned(t) })
 	t.Run("it cannot plant a hub key in them", func(t *testing.T) { c.nothingPlanted(t) })
 	t.Run("it cannot run a hub", func(t *testing.T) { c.noHubInside(t) })
+	t.Run("it holds no line to askbridge or its init", func(t *testing.T) {
+		// What this test was itself handed (by whatever started it) passes
+		// through askbridge as through any program, and is no line to it.
+		outside := map[string]bool{}
+		for _, l := range strings.Split(inheritedLines(), "\n") {
+			if _, target, ok := strings.Cut(l, " "); ok {
+				outside[target] = true
+			}
+		}
+		for _, l := range strings.Split(read("lines"), "\n") {
+			if _, target, ok := strings.Cut(l, " "); ok && !outside[target] {
+				t.Errorf("the agent holds %s", l)
+			}
+		}
+	})
 	t.Run("its ask socket works", func(t *testing.T) {
 		assert.Equal(t, "ok", read("dial"))
 	})

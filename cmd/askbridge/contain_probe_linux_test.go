@@ -34,7 +34,9 @@ func init() {
 // writes each result to a file of out, then "ready", then waits for
 // askbridge's pid and tries to kill it.
 func containProbe(out string) int {
+	lines := inheritedLines() // first: before the probe opens any of its own
 	write := func(name, s string) { os.WriteFile(filepath.Join(out, name), []byte(s), 0o644) }
+	write("lines", lines)
 	write("proc", strings.Join(procPids(), " "))
 	var hidden []string
 	for _, d := range filepath.SplitList(os.Getenv("PROBE_HIDDEN")) {
@@ -172,4 +174,22 @@ func errText(err error) string {
 		return "ok"
 	}
 	return fmt.Sprint(err)
+}
+
+// inheritedLines names the pipes and sockets the agent holds besides its
+// stdin, stdout and stderr: a line to askbridge or its init that it was
+// handed at its start.
+func inheritedLines() string {
+	ents, _ := os.ReadDir("/proc/self/fd")
+	var out []string
+	for _, e := range ents {
+		if n, err := strconv.Atoi(e.Name()); err != nil || n <= 2 {
+			continue
+		}
+		target, _ := os.Readlink(filepath.Join("/proc/self/fd", e.Name()))
+		if strings.HasPrefix(target, "pipe:") || strings.HasPrefix(target, "socket:") {
+			out = append(out, e.Name()+" "+target)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/internal/contain"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Every run of the relay pays for what askbridge's own packages do at init,
@@ -44,7 +46,8 @@ func TestOwnPackagesInitCheaply(t *testing.T) {
 // nsinit's own init function, so that each contained agent's start pays for
 // as few of the program's package inits as Go's order allows: the packages
 // initialized before it are the standard library's and other modules'
-// leaves (nothing they import is outside the standard library). A late
+// leaves (nothing they import is outside the standard library, but for
+// leaves of their own). A late
 // import of nsinit's (path/filepath, before -home) let the webauthn,
 // CBOR and crypto/x509 packages run first.
 func TestContainerInitRunsBeforeTheProgramsPackages(t *testing.T) {
@@ -67,6 +70,19 @@ func TestContainerInitRunsBeforeTheProgramsPackages(t *testing.T) {
 		f := strings.Fields(l)
 		std[f[0]], imports[f[0]] = f[1] == "true", f[2:]
 	}
+	// A leaf imports the standard library alone (package prestart's
+	// ctty, which imports syscall, is one).
+	leaf := func(p string) bool {
+		if std[p] || p == "C" || p == "unsafe" {
+			return true
+		}
+		for _, imp := range imports[p] {
+			if !std[imp] && imp != "unsafe" {
+				return false
+			}
+		}
+		return true
+	}
 	// The init exits in its own init function: inittrace names the
 	// packages before it, and never main.
 	if len(inits) == 0 || string(inits[len(inits)-1][1]) == "main" {
@@ -78,10 +94,34 @@ func TestContainerInitRunsBeforeTheProgramsPackages(t *testing.T) {
 			continue
 		}
 		for _, imp := range imports[p] {
-			if !std[imp] && imp != "C" && imp != "unsafe" {
+			if !leaf(imp) {
 				t.Errorf("package %s (which imports %s) initializes before the container's init", p, imp)
 				break
 			}
 		}
+	}
+}
+
+// The relay starts its agent's container init from package prestart's
+// init function, which Go runs right after package syscall's, before os
+// and time (it imports nothing else): the earlier it runs, the more of the
+// init's own start runs beside askbridge's.
+func TestTheContainersInitStartsBeforeOsIsInitialized(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, askbridgeBin, "--version")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	at := map[string]int{}
+	for i, m := range regexp.MustCompile(`(?m)^init (\S+) @`).FindAllSubmatch(out, -1) {
+		at[string(m[1])] = i + 1
+	}
+	pre := at["github.com/askbridge/askbridge/internal/contain/prestart"]
+	require.NotZero(t, pre, "prestart's init is not in the trace:\n%s", out)
+	for _, later := range []string{"os", "time"} {
+		require.NotZero(t, at[later], later)
+		assert.Less(t, pre, at[later], "prestart initializes after %s", later)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/askbridge/askbridge/internal/ctty"
+	"github.com/askbridge/askbridge/internal/contain/prestart"
 )
 
 // statusWait bounds how long Start waits for the init to say the agent
@@ -31,14 +31,15 @@ func Start(cmd *exec.Cmd, o Options) (*exec.Cmd, error) {
 	if cmd.Err != nil {
 		return nil, cmd.Err // not found on PATH: the agent's error, contained or not
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return nil, refused(err)
+	if e := takeEarly(); e != nil {
+		if init, err, used := e.start(cmd, o); used {
+			return init, err
+		}
 	}
 	init := &exec.Cmd{
-		Path: self, Args: initArgs(cmd, o), Env: cmd.Env, Dir: cmd.Dir,
+		Path: prestart.Self, Args: initArgs(cmd, o), Env: cmd.Env, Dir: cmd.Dir,
 		Stdin: cmd.Stdin, Stdout: cmd.Stdout, Stderr: cmd.Stderr,
-		SysProcAttr: namespaces(),
+		SysProcAttr: prestart.Namespaces(),
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -97,30 +98,6 @@ func homeOf(cmd *exec.Cmd) string {
 	}
 	return home
 }
-
-// namespaces is how the init starts: new user, PID and mount namespaces, a
-// session of its own where askbridge has a terminal (else a process group:
-// package ctty), killed when askbridge dies. CAP_SYS_ADMIN in its new
-// user namespace survives its exec (an ambient capability) so that it can
-// map its ids and mount; it drops it before the agent starts.
-func namespaces() *syscall.SysProcAttr {
-	attr := &syscall.SysProcAttr{
-		Pdeathsig:   syscall.SIGKILL,
-		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS,
-		AmbientCaps: []uintptr{capSysAdmin},
-	}
-	ctty.Leave(attr)
-	if os.Geteuid() == 0 {
-		// Root may map every id, and askbridge's undumpable /proc files
-		// are its own: every file keeps its owner as root sees it.
-		all := []syscall.SysProcIDMap{{ContainerID: 0, HostID: 0, Size: 1<<32 - 1}}
-		attr.UidMappings, attr.GidMappings = all, all
-		attr.GidMappingsEnableSetgroups = true
-	}
-	return attr
-}
-
-const capSysAdmin = 21 // CAP_SYS_ADMIN, <linux/capability.h>
 
 // readStatus reads the init's one line: "ok", "refused: why" or
 // "start: errno".

@@ -13,11 +13,19 @@ import (
 
 // Init is the namespaces' init: set the container up, start the agent,
 // reap, and exit with the agent's status. Its status line (fd 3) tells
-// package contain how it went.
+// package contain how it went. Started early (AwaitArg), it reads its
+// orders on fd 3 first (await_linux.go).
 func Init(args []string) int {
 	// Everything that needs or drops a capability, and the agent's fork,
 	// happens on this one thread: capabilities are a thread's.
 	runtime.LockOSThread()
+	// Fd 3 (the status pipe, or the orders socket) is askbridge's and the
+	// init's: the agent must not inherit it and write a status line of
+	// its own.
+	syscall.CloseOnExec(3)
+	if len(args) > 0 && args[0] == AwaitArg {
+		return awaitOrders(args[1:])
+	}
 	st := os.NewFile(3, "status")
 	o, err := parse(args)
 	if err != nil {
@@ -28,11 +36,19 @@ func Init(args []string) int {
 		status(st, "refused", err.Error())
 		return 125
 	}
+	return startAgent(o, st, os.Environ(), "", []uintptr{0, 1, 2}, func() {})
+}
+
+// startAgent starts the agent with files as its stdin, stdout and stderr,
+// says on st how that went, lets go of them (started: the agent holds
+// them), and reaps until the agent exits.
+func startAgent(o options, st *os.File, env []string, dir string, files []uintptr, letGo func()) int {
 	sigs := make(chan os.Signal, 16)
 	signal.Notify(sigs, syscall.SIGCHLD, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	pid, err := syscall.ForkExec(o.path, o.argv, &syscall.ProcAttr{
-		Env:   os.Environ(),
-		Files: []uintptr{0, 1, 2},
+		Env:   env,
+		Dir:   dir,
+		Files: files,
 		Sys:   agentAttr(),
 	})
 	if err != nil {
@@ -43,6 +59,7 @@ func Init(args []string) int {
 		}
 		return 127
 	}
+	letGo()
 	st.WriteString("ok\n")
 	st.Close()
 	// The agent holds the pipes; the init keeps none of them open.

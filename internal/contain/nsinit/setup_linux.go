@@ -23,14 +23,20 @@ const (
 	oPath                = 0x200000
 )
 
-// setUp makes the init's namespaces a container: the user's ids mapped to
-// themselves, a /proc that shows only the namespace, askbridge's folders
-// empty but for the agent's ask socket, their parents pinned where they
-// are (pin_linux.go), and no capability left on this
-// thread, the one that starts the agent.
+// setUp makes the init's namespaces a container: enter, then seal.
 func setUp(o options) error {
-	if o.uid >= 0 {
-		if err := mapIDs(o.uid, o.gid); err != nil {
+	if err := enter(o.uid, o.gid); err != nil {
+		return err
+	}
+	return seal(o)
+}
+
+// enter is the part of setting up that needs nothing of the agent: the
+// user's ids mapped to themselves (uid < 0: mapped already), the init not
+// dumpable, and a /proc that shows only the namespace.
+func enter(uid, gid int) error {
+	if uid >= 0 {
+		if err := mapIDs(uid, gid); err != nil {
 			return err
 		}
 	}
@@ -44,6 +50,16 @@ func setUp(o options) error {
 	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_SLAVE, ""); err != nil {
 		return wrap("making / private to the container", err)
 	}
+	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
+		return wrap("mounting a /proc of the container's own", err)
+	}
+	return nil
+}
+
+// seal hides askbridge's folders but for the agent's ask socket, pins
+// their parents where they are (pin_linux.go), and leaves no capability on
+// this thread, the one that starts the agent.
+func seal(o options) error {
 	keep, err := openKept(o.keep, o.hide)
 	if err != nil {
 		return err
@@ -53,9 +69,6 @@ func setUp(o options) error {
 			syscall.Close(fd)
 		}
 	}()
-	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
-		return wrap("mounting a /proc of the container's own", err)
-	}
 	if err := pin(pinned(o.hide, o.home, os.Getuid())); err != nil {
 		return err
 	}
