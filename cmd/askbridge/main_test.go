@@ -36,7 +36,8 @@ func TestMain(m *testing.M) {
 	askbridgeBin = os.Getenv(testenv.BinEnv)
 	if askbridgeBin == "" {
 		askbridgeBin = filepath.Join(dir, "askbridge")
-		if out, err := exec.Command("go", "build", "-race", "-o", askbridgeBin, ".").CombinedOutput(); err != nil {
+		// -trimpath, as make test compiles the packages: they are reused.
+		if out, err := exec.Command("go", "build", "-race", "-trimpath", "-o", askbridgeBin, ".").CombinedOutput(); err != nil {
 			fmt.Fprintf(os.Stderr, "building askbridge: %v\n%s", err, out)
 			os.Exit(1)
 		}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/askbridge/askbridge/permission"
@@ -14,15 +13,31 @@ import (
 // permission/testdata/recorded.
 func Recorded(t testing.TB, name string) []byte {
 	t.Helper()
-	_, self, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("permissiontest: cannot locate its own source")
-	}
-	b, err := os.ReadFile(filepath.Join(filepath.Dir(self), "..", "testdata", "recorded", name))
+	b, err := os.ReadFile(filepath.Join(moduleRoot(t), "permission", "testdata", "recorded", name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// moduleRoot is the folder of go.mod above the test's own (go test runs
+// a test in its package's folder; make test's -trimpath leaves no source
+// path to find it from).
+func moduleRoot(t testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("permissiontest: no go.mod above the test's folder")
+		}
+		dir = parent
+	}
 }
 
 // TwoRecorded is what every recorded input asks, in the question model.
