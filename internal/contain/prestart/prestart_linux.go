@@ -76,9 +76,12 @@ func Start() (*Init, error) {
 	if uid := syscall.Geteuid(); uid != 0 {
 		args = append(args, "-uid", itoa(uid), "-gid", itoa(syscall.Getegid()))
 	}
-	// No environment: the agent's comes with the orders.
+	// Not askbridge's environment: the agent's comes with the orders. One
+	// processor: the init has no work to spread, and on a machine of few
+	// cores its threads took time from askbridge's own start beside it
+	// (containbench: 8.0 ms against 11.3 with the default).
 	pid, err := syscall.ForkExec(Self, args, &syscall.ProcAttr{
-		Env:   []string{},
+		Env:   []string{"GOMAXPROCS=1"},
 		Files: []uintptr{uintptr(null), uintptr(null), uintptr(null), uintptr(fds[1])},
 		Sys:   Namespaces(),
 	})
