@@ -3,7 +3,6 @@ package prestart
 import (
 	"testing"
 
-	"github.com/askbridge/askbridge/internal/contain/nsinit"
 	"github.com/askbridge/askbridge/testkit/testenv"
 	"github.com/stretchr/testify/assert"
 )
@@ -36,18 +35,6 @@ func TestSplitReadsTheCommandLine(t *testing.T) {
 	assert.Equal(t, []string{"askbridge", "--", "a b", ""}, split([]byte("askbridge\x00--\x00a b\x00\x00")))
 	assert.Equal(t, []string{"x"}, split([]byte("x")))
 	assert.Nil(t, split(nil))
-}
-
-func TestItoa(t *testing.T) {
-	for n, s := range map[int]string{0: "0", 7: "7", 1000: "1000", 65534: "65534"} {
-		assert.Equal(t, s, itoa(n))
-	}
-}
-
-// What it starts is what nsinit reads.
-func TestTheInitsArgumentsAreNsinits(t *testing.T) {
-	assert.Equal(t, nsinit.Arg, initArg)
-	assert.Equal(t, nsinit.AwaitArg, awaitArg)
 }
 
 // Go initializes this package right after syscall only while it imports
