@@ -61,19 +61,16 @@ func main() {
 	times := map[string][]time.Duration{}
 	for i := 0; i < *n; i++ {
 		for _, b := range bins {
-			var off time.Duration
+			took := map[string]time.Duration{}
 			for _, mode := range []string{"off", "on"} {
 				d, err := firstResponse(b[1], mode, self)
 				if err != nil {
 					fail(fmt.Errorf("%s --contain %s: %w", b[0], mode, err))
 				}
+				took[mode] = d
 				times[b[0]+" "+mode] = append(times[b[0]+" "+mode], d)
-				if mode == "off" {
-					off = d
-				} else {
-					times[b[0]+" cost"] = append(times[b[0]+" cost"], d-off)
-				}
 			}
+			times[b[0]+" cost"] = append(times[b[0]+" cost"], took["on"]-took["off"])
 		}
 	}
 	fmt.Printf("start to the agent's first initialize response, median of %d (p90), and what containing costs (median of each run's on less its off):\n", *n)

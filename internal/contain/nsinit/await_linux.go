@@ -17,9 +17,12 @@ var errNoOrders = errors.New("no orders")
 // on as a late init would: seal, start the agent, say so on fd 3, reap.
 func awaitOrders(args []string) int {
 	st := os.NewFile(3, "orders")
-	uid, gid, err := ids(args)
+	o, rest, err := parseFlags(args)
+	if err == nil && len(rest) > 0 {
+		err = errors.New("an early init takes its agent from its orders")
+	}
 	if err == nil {
-		err = enter(uid, gid)
+		err = enter(o.uid, o.gid)
 	}
 	if err != nil {
 		status(st, "refused", err.Error())
@@ -33,7 +36,7 @@ func awaitOrders(args []string) int {
 		status(st, "refused", "orders: "+err.Error())
 		return 125
 	}
-	o, err := parse(ord.Args)
+	o, err = parse(ord.Args)
 	if err == nil {
 		err = seal(o)
 	}
@@ -44,34 +47,11 @@ func awaitOrders(args []string) int {
 	// What the init itself might say (a crash) goes where the agent's
 	// stderr goes, as for a late init; then only the agent holds them.
 	syscall.Dup3(fds[2], 2, 0)
-	code := startAgent(o, st, ord.Env, ord.Dir, []uintptr{uintptr(fds[0]), uintptr(fds[1]), uintptr(fds[2])}, func() {
+	return startAgent(o, st, ord.Env, ord.Dir, []uintptr{uintptr(fds[0]), uintptr(fds[1]), uintptr(fds[2])}, func() {
 		for _, fd := range fds {
 			syscall.Close(fd)
 		}
 	})
-	return code
-}
-
-// ids reads an early init's -uid and -gid.
-func ids(args []string) (uid, gid int, err error) {
-	uid, gid = -1, -1
-	for ; len(args) >= 2; args = args[2:] {
-		switch args[0] {
-		case "-uid":
-			uid, err = strconv.Atoi(args[1])
-		case "-gid":
-			gid, err = strconv.Atoi(args[1])
-		default:
-			return uid, gid, errors.New("unknown flag " + args[0])
-		}
-		if err != nil {
-			return uid, gid, err
-		}
-	}
-	if len(args) != 0 {
-		return uid, gid, errors.New("flag " + args[0] + " has no value")
-	}
-	return uid, gid, nil
 }
 
 // receive reads the orders on fd and the three files that come with them
@@ -97,17 +77,14 @@ func receive(fd int) (Orders, []int, error) {
 	if err != nil {
 		return Orders{}, nil, err
 	}
-	if len(fds) != 3 {
-		for _, f := range fds {
-			syscall.Close(f)
-		}
-		return Orders{}, nil, errors.New(strconv.Itoa(len(fds)) + " files instead of the agent's three")
-	}
 	fail := func(err error) (Orders, []int, error) {
 		for _, f := range fds {
 			syscall.Close(f)
 		}
 		return Orders{}, nil, err
+	}
+	if len(fds) != 3 {
+		return fail(errors.New(strconv.Itoa(len(fds)) + " files instead of the agent's three"))
 	}
 	if err := readFull(fd, head[n:]); err != nil {
 		return fail(err)

@@ -36,10 +36,24 @@ type options struct {
 }
 
 func parse(args []string) (options, error) {
+	o, args, err := parseFlags(args)
+	if err != nil {
+		return o, err
+	}
+	if len(args) < 3 {
+		return o, errors.New("no agent command")
+	}
+	o.path, o.argv = args[1], args[2:]
+	return o, nil
+}
+
+// parseFlags reads the flags up to "--" (or the end) and returns what is
+// left.
+func parseFlags(args []string) (options, []string, error) {
 	o := options{grace: 2 * time.Second, uid: -1, gid: -1}
 	for len(args) > 0 && args[0] != "--" {
 		if len(args) < 2 {
-			return o, errors.New("flag " + args[0] + " has no value")
+			return o, nil, errors.New("flag " + args[0] + " has no value")
 		}
 		name, v := args[0], args[1]
 		args = args[2:]
@@ -61,17 +75,13 @@ func parse(args []string) (options, error) {
 			err = errors.New("unknown flag " + name)
 		}
 		if err != nil {
-			return o, err
+			return o, nil, err
 		}
-	}
-	if len(args) < 3 {
-		return o, errors.New("no agent command")
 	}
 	if o.grace <= 0 {
 		o.grace = 2 * time.Second
 	}
-	o.path, o.argv = args[1], args[2:]
-	return o, nil
+	return o, args, nil
 }
 
 // status writes the init's one line on f: "ok", "refused: why" or
