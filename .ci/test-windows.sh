@@ -25,6 +25,7 @@ if [ -z "$WINE" ]; then
   exit 1
 fi
 export WINEPREFIX=${WINEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/askbridge-wine}
+mkdir -p "$(dirname "$WINEPREFIX")" # wine will not make the folder it lives in
 export WINEDEBUG=${WINEDEBUG:--all}
 export ASKBRIDGE_UNDER_WINE=1
 work=$(mktemp -d "${TMPDIR:-/tmp}/askbridge-test-windows.XXXXXX")
@@ -52,6 +53,7 @@ GOOS=windows GOARCH=amd64 $GO build -overlay "$work/overlay.json" -o "$work/askb
 export ASKBRIDGE_TEST_BIN="$work/askbridge.exe" # see testkit/testenv
 pkgs=$(GOOS=windows GOARCH=amd64 $GO list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}={{.Dir}}{{end}}' ${PKGS:-./...}) # PKGS: some packages only
 failed=()
+failed_tests=()
 built=()
 for p in $pkgs; do
   path=${p%%=*}
@@ -74,13 +76,17 @@ for p in "${built[@]}"; do
     awk '/_test\.go:[0-9]+: /{why=$0; sub(/^ *[^ ]*_test\.go:[0-9]+: /, "", why)} /--- SKIP/{print "       skip " $3 ": " why; why=""}' "$work/out"
   else
     printf 'FAIL %-46s %3ds\n' "$path" $((SECONDS - start))
+    # The failed tests' names first, for a log cut short keeps its head and tail.
+    grep -E -e '--- FAIL' -e '^panic:' -e 'test timed out' "$work/out" | sed 's/^/    /' || true
     grep -v -e '--- PASS' -e '^=== ' "$work/out" | sed 's/^/    /' | tail -150
     failed+=("$path")
+    mapfile -t -O ${#failed_tests[@]} failed_tests < <(grep -o -E -e '--- FAIL: [^ ]+' "$work/out" | sed 's/--- FAIL: //')
   fi
 done
 # End what a test left running (an agent's helper, say).
 [ -n "$WINESERVER" ] && "$WINESERVER" -k >/dev/null 2>&1 || true
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test-windows: failed under Wine: ${failed[*]}" >&2
+  [ ${#failed_tests[@]} -eq 0 ] || echo "test-windows: the failed tests: ${failed_tests[*]}" >&2
   exit 1
 fi
