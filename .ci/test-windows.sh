@@ -69,15 +69,20 @@ for p in "${built[@]}"; do
   path=${p%%=*} dir=${p#*=}
   exe="$work/$(basename "$path").test.exe"
   start=$SECONDS
-  if (cd "$dir" && timeout 600 "$WINE" "$exe" -test.v -test.timeout 540s ${TESTFLAGS:-} >"$work/out" 2>&1); then
+  rc=0
+  (cd "$dir" && timeout 600 "$WINE" "$exe" -test.v -test.timeout 540s ${TESTFLAGS:-} >"$work/out" 2>&1) || rc=$?
+  if [ $rc -eq 0 ]; then
     printf 'ok   %-46s %3ds %4d passed %3d skipped\n' "$path" $((SECONDS - start)) \
       "$(grep -c -- '--- PASS' "$work/out" || true)" "$(grep -c -- '--- SKIP' "$work/out" || true)"
     # Each skipped test with its reason (the log line t.Skip printed before it).
     awk '/_test\.go:[0-9]+: /{why=$0; sub(/^ *[^ ]*_test\.go:[0-9]+: /, "", why)} /--- SKIP/{print "       skip " $3 ": " why; why=""}' "$work/out"
   else
-    printf 'FAIL %-46s %3ds\n' "$path" $((SECONDS - start))
-    # The failed tests' names first, for a log cut short keeps its head and tail.
-    grep -E -e '--- FAIL' -e '^panic:' -e 'test timed out' "$work/out" | sed 's/^/    /' || true
+    printf 'FAIL %-46s %3ds  exit %d\n' "$path" $((SECONDS - start)) $rc
+    # The failed tests' names first, for a log cut short keeps its head and
+    # tail; then the tests last started, in case the process died without a
+    # word from the testing package (a panic in a goroutine, a Wine crash).
+    grep -E -e '--- FAIL' -e '^panic:' -e 'test timed out' -e '^wine: ' -e 'Unhandled (exception|page fault)' "$work/out" | sed 's/^/    /' || true
+    grep -E '^=== (RUN|CONT)' "$work/out" | tail -4 | sed 's/^/    last started: /' || true
     grep -v -e '--- PASS' -e '^=== ' "$work/out" | sed 's/^/    /' | tail -150
     failed+=("$path")
     mapfile -t -O ${#failed_tests[@]} failed_tests < <(grep -o -E -e '--- FAIL: [^ ]+' "$work/out" | sed 's/--- FAIL: //')
