@@ -61,8 +61,12 @@ test-windows:
 	GO=$(GO) .ci/test-windows.sh
 
 # Real agents from npm against a fake model on 127.0.0.1 (see live/).
+# LIVE_RUN and LIVE_SKIP, go test's -run and -skip patterns, pick a part of
+# the suite: .ci/run runs Copilot's tests (one waits out Copilot's 3-minute
+# timeout) beside the rest. -trimpath, as make test compiles, reuses its
+# race-instrumented packages.
 test-live: build
-	$(GO) test -tags live -race -count=1 -timeout 50m ./live/...
+	$(GO) test -trimpath -tags live -race -count=1 -timeout 50m $(if $(LIVE_RUN),-run '$(LIVE_RUN)') $(if $(LIVE_SKIP),-skip '$(LIVE_SKIP)') ./live/...
 
 # The answer desk's and the hub's page in Debian's Chromium (run route/desk/e2e/install.sh first).
 # About 3 minutes alone; .ci/run runs it beside the release lane, whose

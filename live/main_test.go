@@ -35,7 +35,10 @@ var (
 
 // askbridge returns the askbridge binary the proxied runs use:
 // $ASKBRIDGE_BIN, else one built once with -race from this checkout, so a
-// data race in the proxy fails the live run too.
+// data race in the proxy fails the live run too. -trimpath, as make test
+// compiles: its race-instrumented packages are then in Go's cache and this
+// build only links (CI runs two parts of the suite at once, each building
+// its own).
 func askbridge(t *testing.T) string {
 	t.Helper()
 	if bin := os.Getenv("ASKBRIDGE_BIN"); bin != "" {
@@ -47,7 +50,7 @@ func askbridge(t *testing.T) string {
 			return
 		}
 		buildBin = filepath.Join(buildDir, "askbridge")
-		cmd := exec.Command("go", "build", "-race", "-o", buildBin, "./cmd/askbridge")
+		cmd := exec.Command("go", "build", "-race", "-trimpath", "-o", buildBin, "./cmd/askbridge")
 		cmd.Dir = filepath.Dir(harness.LiveDir())
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("building askbridge: %v\n%s", err, out)

@@ -218,10 +218,24 @@ var Kimi = Agent{
 var Agents = []Agent{Claude, Qwen, OpenCode, Codex}
 
 // LiveDir is live/, where node_modules is: $ASKBRIDGE_LIVE_DIR, else the
-// parent of this package's source directory.
+// folder live beside the go.mod above the working directory (go test runs
+// a test in its package's folder; make test-live's -trimpath leaves no
+// source path to find it from), else this package's source's parent.
 func LiveDir() string {
 	if d := os.Getenv("ASKBRIDGE_LIVE_DIR"); d != "" {
 		return d
+	}
+	if dir, err := os.Getwd(); err == nil {
+		for {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				return filepath.Join(dir, "live")
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
 	}
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Dir(filepath.Dir(file))
