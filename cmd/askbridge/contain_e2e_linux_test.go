@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/askbridge/askbridge/internal/pty"
+	"github.com/askbridge/askbridge/testkit/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
@@ -227,9 +228,7 @@ func (c *contained) state() string {
 }
 
 func copyFile(t *testing.T, from, to string) {
-	b, err := os.ReadFile(from)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(to, b, 0o755))
+	testenv.CopyExecutable(t, from, to)
 }
 
 // waitFile waits for the probe to write path and returns what it wrote.

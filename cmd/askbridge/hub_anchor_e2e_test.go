@@ -15,6 +15,7 @@ import (
 
 	"github.com/askbridge/askbridge/internal/hubkey"
 	"github.com/askbridge/askbridge/internal/pairing"
+	"github.com/askbridge/askbridge/testkit/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -62,10 +63,8 @@ func newHubHome(t *testing.T) *hubHome {
 	if h.uid == 0 {
 		h.uid = 65534
 	}
-	b, err := os.ReadFile(askbridgeBin)
-	require.NoError(t, err)
 	h.bin = filepath.Join(dir, "askbridge")
-	require.NoError(t, os.WriteFile(h.bin, b, 0o755))
+	testenv.CopyExecutable(t, askbridgeBin, h.bin)
 	run := filepath.Join(dir, "run")
 	for _, d := range []string{h.home, run} {
 		require.NoError(t, os.Mkdir(d, 0o700))

@@ -44,9 +44,7 @@ func TestHubPortHeldAcrossKill(t *testing.T) {
 		os.Chmod(d, 0o755)
 	}
 	bin := filepath.Join(dir, "askbridge")
-	b, err := os.ReadFile(askbridgeBin)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(bin, b, 0o755))
+	testenv.CopyExecutable(t, askbridgeBin, bin)
 	for _, mode := range []string{"by hand", "socket activated"} {
 		t.Run(mode, func(t *testing.T) {
 			home := filepath.Join(dir, strings.ReplaceAll(mode, " ", "-"))

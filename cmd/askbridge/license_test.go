@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 // The licence reaches every way askbridge is handed out: the repository,
@@ -40,7 +42,7 @@ func TestNpmPackagesCarryTheLicence(t *testing.T) {
 	}
 	dist := t.TempDir()
 	binary := filepath.Join(dist, "askbridge")
-	require.NoError(t, os.WriteFile(binary, []byte("#!/bin/sh\n"), 0o755))
+	testenv.WriteExecutable(t, binary, []byte("#!/bin/sh\n"))
 	require.NoError(t, os.WriteFile(filepath.Join(dist, "metadata.json"), []byte(`{"version":"0.0.1-test"}`), 0o644))
 	artifacts := `[{"type":"Binary","goos":"linux","goarch":"amd64","path":"` + filepath.ToSlash(binary) + `","extra":{"ID":"askbridge"}}]`
 	require.NoError(t, os.WriteFile(filepath.Join(dist, "artifacts.json"), []byte(artifacts), 0o644))

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 // The agent runs as the same user as askbridge, and Linux lets a process
@@ -23,9 +25,7 @@ func TestAgentCannotReadAskbridgesEnviron(t *testing.T) {
 	require.NoError(t, os.Chmod(dir, 0o777))
 	require.NoError(t, os.Chmod(filepath.Dir(dir), 0o755)) // t.TempDir's own
 	bin := filepath.Join(dir, "askbridge")
-	data, err := os.ReadFile(askbridgeBin)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(bin, data, 0o755))
+	testenv.CopyExecutable(t, askbridgeBin, bin)
 	out := filepath.Join(dir, "agent-read")
 
 	cmd := exec.Command(bin, "--", "sh", "-c", `cat /proc/$PPID/environ >"$OUT" 2>&1; echo done >>"$OUT"; sleep 30`)

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/askbridge/askbridge/testkit/testenv"
 )
 
 // A notifier that reads its script on stdin (osascript, powershell) gets
@@ -17,7 +19,7 @@ import (
 func TestStdinScriptKeepsTheTextOffTheCommandLine(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "notifier")
-	require.NoError(t, os.WriteFile(bin, []byte("#!/bin/sh\nprintf '%s\\n' \"$@\" > \""+dir+"/args\"\n/bin/cat > \""+dir+"/stdin\"\n"), 0o755))
+	testenv.WriteExecutable(t, bin, []byte("#!/bin/sh\nprintf '%s\\n' \"$@\" > \""+dir+"/args\"\n/bin/cat > \""+dir+"/stdin\"\n"))
 	t.Setenv("PATH", dir)
 	s, err := findScript("notifier", []string{"-"}, osascriptScript)
 	require.NoError(t, err)
@@ -35,7 +37,7 @@ func TestStdinScriptKeepsTheTextOffTheCommandLine(t *testing.T) {
 // A notifier that fails is reported with its words.
 func TestStdinScriptFailureSaysWhy(t *testing.T) {
 	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "notifier"), []byte("#!/bin/sh\n/bin/cat >/dev/null\necho 'no display' >&2\nexit 1\n"), 0o755))
+	testenv.WriteExecutable(t, filepath.Join(dir, "notifier"), []byte("#!/bin/sh\n/bin/cat >/dev/null\necho 'no display' >&2\nexit 1\n"))
 	t.Setenv("PATH", dir)
 	s, err := findScript("notifier", nil, osascriptScript)
 	require.NoError(t, err)

@@ -25,13 +25,7 @@ func AsUser(t testing.TB, uid int, test string) *exec.Cmd {
 		t.Skip("needs root, to run a part of the test as another, ordinary user")
 	}
 	bin := filepath.Join(t.TempDir(), filepath.Base(os.Args[0]))
-	b, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(bin, b, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	CopyExecutable(t, os.Args[0], bin)
 	for dir := filepath.Dir(bin); dir != os.TempDir() && dir != "/"; dir = filepath.Dir(dir) {
 		os.Chmod(dir, 0o755)
 	}
